@@ -1,0 +1,43 @@
+# Two commands on a fresh clone: `make run` (demo system at http://127.0.0.1:8000) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+REDIS_PROBE_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: run test install lint benchmark clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+# Serve the demo. Local development settings (DJANGO_DEBUG=1) unless the environment says otherwise; a Celery
+# worker with beat runs beside the web server when Redis answers (REDIS_URL, or Redis on localhost).
+run: install
+	@export DJANGO_DEBUG=$${DJANGO_DEBUG:-1}; \
+	if [ -z "$$REDIS_URL" ] && $(PY) -c "import redis,sys; redis.Redis.from_url('$(REDIS_PROBE_URL)', socket_connect_timeout=1).ping()" 2>/dev/null; then \
+		export REDIS_URL=$(REDIS_PROBE_URL); fi; \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py load_demo && \
+	if [ -n "$$REDIS_URL" ]; then \
+		echo "Redis at $$REDIS_URL: starting a Celery worker with beat"; \
+		$(VENV)/bin/celery -A config worker --beat --loglevel=info --schedule=/tmp/carrom-celerybeat-schedule & \
+		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
+	else echo "No Redis: Celery tasks run eagerly in the web process"; fi; \
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(VENV)/bin/pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+benchmark: install
+	$(PY) -m benchmarks.draws
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,16 @@
+"""Settings for the test suite: the real settings plus a fast password hasher, in-memory e-mail and eager tasks."""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key")
+os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+
+from .settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Tasks run in the test process; the one test that needs a real worker starts it itself.
+CELERY_TASK_ALWAYS_EAGER = True
+STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405
+# Serve static files through the finders: tests never run collectstatic.
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournaments.ratelimit import login_rate_limited
+
+api_patterns = [
+    path("rules/", include("rules.urls")),
+    path("draws/", include("tournaments.draw_urls")),
+    path("", include("tournaments.urls_api")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", login_rate_limited(auth_views.LoginView.as_view()), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include(api_patterns)),
+    path("api/auth/", include("rest_framework.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("rules/", include("rules.page_urls")),
+    path("", include("tournaments.urls")),
+]

@@ -1,0 +1,60 @@
+from django.contrib import admin
+
+from .models import Club, Entry, EntryMember, Event, Player, Tournament
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "country", "is_federation"]
+    list_filter = ["is_federation", "country"]
+    search_fields = ["name"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "sex", "country", "club", "rating", "user"]
+    list_filter = ["sex", "country"]
+    search_fields = ["first_name", "last_name", "club__name"]
+    autocomplete_fields = ["club", "user"]
+
+
+class EventInline(admin.TabularInline):
+    model = Event
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "venue", "start_date", "end_date", "status", "host_club"]
+    list_filter = ["status", "start_date"]
+    search_fields = ["name", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["secretaries", "chief_referees", "umpires"]
+    inlines = [EventInline]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "kind", "category", "rule_set"]
+    list_filter = ["kind", "category", "rule_set"]
+    search_fields = ["name", "tournament__name"]
+
+
+class EntryMemberInline(admin.TabularInline):
+    model = EntryMember
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["name", "event", "seed", "withdrawn"]
+    list_filter = ["withdrawn", "event__tournament"]
+    search_fields = ["name", "members__player__last_name"]
+    inlines = [EntryMemberInline]
+
+
+@admin.register(EntryMember)
+class EntryMemberAdmin(admin.ModelAdmin):
+    list_display = ["entry", "player", "position"]
+    search_fields = ["player__first_name", "player__last_name", "entry__name"]

@@ -1,0 +1,144 @@
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from rest_framework import permissions, status, viewsets
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .importing import ImportFailed
+from .models import Club, Entry, Event, Player, Tournament
+from .permissions import TournamentPermission, can_create_tournament, is_secretary
+from .serializers import (
+    ClubSerializer,
+    EntrySerializer,
+    EntryUpdateSerializer,
+    EventSerializer,
+    ImportSerializer,
+    PlayerSerializer,
+    TournamentSerializer,
+)
+
+
+def visible_tournaments(user):
+    public = ~Q(status=Tournament.Status.DRAFT)
+    if not user.is_authenticated:
+        return Tournament.objects.filter(public)
+    if user.is_superuser:
+        return Tournament.objects.all()
+    own = Q(secretaries=user) | Q(chief_referees=user) | Q(umpires=user)
+    return Tournament.objects.filter(public | own).distinct()
+
+
+class SecretaryWritePermission(permissions.BasePermission):
+    """Players and clubs: anyone reads; users who run tournaments write."""
+
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or can_create_tournament(request.user)
+
+
+class ClubViewSet(viewsets.ModelViewSet):
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+    permission_classes = [SecretaryWritePermission]
+    filterset_fields = ["country", "is_federation"]
+
+
+class PlayerViewSet(viewsets.ModelViewSet):
+    queryset = Player.objects.select_related("club")
+    serializer_class = PlayerSerializer
+    permission_classes = [SecretaryWritePermission]
+    filterset_fields = ["country", "club", "sex"]
+
+
+class TournamentViewSet(viewsets.ModelViewSet):
+    serializer_class = TournamentSerializer
+    permission_classes = [TournamentPermission]
+    lookup_field = "slug"
+    filterset_fields = ["status"]
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).select_related("host_club")
+
+    def get_tournament(self, tournament):
+        return tournament
+
+    def perform_create(self, serializer):
+        if not can_create_tournament(self.request.user):
+            raise PermissionDenied("Only secretaries create tournaments.")
+        serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
+
+
+class TournamentScopedMixin:
+    """Views under /api/tournaments/<slug>/: the tournament comes from the URL."""
+
+    permission_classes = [TournamentPermission]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["tournament_slug"])
+        if request.method not in permissions.SAFE_METHODS and not is_secretary(request.user, self.tournament):
+            raise PermissionDenied("Only a secretary of this tournament may change it.")
+
+    def get_tournament(self, obj=None):
+        return self.tournament
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        context["tournament"] = getattr(self, "tournament", None)
+        return context
+
+
+class EventViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
+    serializer_class = EventSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no URL kwargs
+            return Event.objects.none()
+        return Event.objects.filter(tournament__slug=self.kwargs["tournament_slug"])
+
+    def perform_create(self, serializer):
+        serializer.save(tournament=self.tournament)
+
+
+class EntryViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
+    filterset_fields = ["withdrawn"]
+
+    def get_serializer_class(self):
+        return EntryUpdateSerializer if self.action in ("update", "partial_update") else EntrySerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Entry.objects.none()
+        return Entry.objects.filter(
+            event_id=self.kwargs["event_pk"], event__tournament__slug=self.kwargs["tournament_slug"]
+        ).prefetch_related("members")
+
+    def get_event(self):
+        return get_object_or_404(Event, pk=self.kwargs["event_pk"], tournament=self.tournament)
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            entry = services.add_entry(self.get_event(), data["players"], seed=data.get("seed"))
+        except ImportFailed as failure:
+            raise ValidationError({"players": failure.errors}) from None
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class ImportEntriesView(TournamentScopedMixin, APIView):
+    """POST a CSV entry list: all rows are imported, or none (400 with one message per bad line)."""
+
+    serializer_class = ImportSerializer
+
+    def post(self, request, tournament_slug, event_pk):
+        event = get_object_or_404(Event, pk=event_pk, tournament=self.tournament)
+        serializer = ImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            summary = services.import_entries(event, serializer.validated_data["text"])
+        except ImportFailed as failure:
+            return Response({"file": failure.errors}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(vars(summary), status=status.HTTP_200_OK)

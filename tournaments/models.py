@@ -1,0 +1,191 @@
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+
+
+def rule_set_choices():
+    # Called lazily (Django 5 accepts a callable) so the registry is read after the rules app has loaded.
+    from rules.base import all_rule_sets
+
+    return [(rule_set.key, rule_set.name) for rule_set in all_rule_sets()]
+
+
+def player_identity(first_name, last_name, country):
+    return f"{first_name.casefold()}|{last_name.casefold()}|{country.upper()}"
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    country = models.CharField(
+        max_length=3, blank=True, help_text="Three-letter country code, e.g. IND, FRA."
+    )
+    is_federation = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    class Sex(models.TextChoices):
+        MALE = "M", "Male"
+        FEMALE = "F", "Female"
+
+    first_name = models.CharField(max_length=80)
+    last_name = models.CharField(max_length=80, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    date_of_birth = models.DateField(null=True, blank=True)
+    country = models.CharField(max_length=3, blank=True)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    # Names and country folded to one string, so imports find a player whatever the case or accents' case
+    # (SQLite's LOWER() folds ASCII only).
+    identity = models.CharField(max_length=170, editable=False, db_index=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self):
+        return self.full_name
+
+    def save(self, *args, **kwargs):
+        self.identity = player_identity(self.first_name, self.last_name, self.country)
+        super().save(*args, **kwargs)
+
+    @property
+    def full_name(self):
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=160)
+    slug = models.SlugField(max_length=160, unique=True)
+    venue = models.CharField(max_length=200, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    host_club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_tournaments"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    secretaries = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_secretary"
+    )
+    chief_referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_chief_referee"
+    )
+    umpires = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire"
+    )
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")), name="tournament_ends_after_start"
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = slugify(self.name)[:160]
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("tournament-detail", args=[self.slug])
+
+    @property
+    def is_public(self):
+        return self.status != self.Status.DRAFT
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        SINGLES = "singles", "Singles"
+        DOUBLES = "doubles", "Doubles"
+
+    class Category(models.TextChoices):
+        OPEN = "open", "Open"
+        MEN = "men", "Men"
+        WOMEN = "women", "Women"
+        JUNIOR = "junior", "Junior"
+        CADET = "cadet", "Cadet"
+        VETERAN = "veteran", "Veteran"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SINGLES)
+    category = models.CharField(max_length=10, choices=Category.choices, default=Category.OPEN)
+    rule_set = models.CharField(max_length=20, choices=rule_set_choices, default="icf")
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique_in_tournament")
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("event-detail", args=[self.tournament.slug, self.pk])
+
+    @property
+    def team_size(self):
+        return 2 if self.kind == self.Kind.DOUBLES else 1
+
+
+class Entry(models.Model):
+    """A competitor in an event: one player in singles, an ordered pair in doubles (see EntryMember)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    players = models.ManyToManyField(Player, through="EntryMember", related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    # The members' names, kept with the entry so lists and standings need no join per row.
+    name = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["event", models.F("seed").asc(nulls_last=True), "name"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "seed"], name="entry_seed_unique_in_event"),
+        ]
+
+    def __str__(self):
+        return self.name or f"Entry {self.pk}"
+
+    def refresh_name(self):
+        members = self.members.select_related("player").order_by("position")
+        self.name = " & ".join(member.player.full_name for member in members)
+        self.save(update_fields=["name"])
+
+
+class EntryMember(models.Model):
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    position = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "position"], name="entry_member_position_unique"),
+            models.UniqueConstraint(fields=["entry", "player"], name="entry_member_player_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.entry}"

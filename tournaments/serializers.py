@@ -1,0 +1,84 @@
+from rest_framework import serializers
+
+from .models import Club, Entry, Event, Player, Tournament
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "country", "is_federation"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    slug = serializers.SlugField(required=False, max_length=160)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "slug", "venue", "start_date", "end_date", "host_club", "status"]
+
+    def validate(self, attrs):
+        start = attrs.get("start_date", getattr(self.instance, "start_date", None))
+        end = attrs.get("end_date", getattr(self.instance, "end_date", None))
+        if start and end and end < start:
+            raise serializers.ValidationError({"end_date": ["The tournament cannot end before it starts."]})
+        return attrs
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = ["id", "name", "kind", "category", "rule_set"]
+
+    def validate_name(self, name):
+        tournament = self.context["tournament"]
+        clash = Event.objects.filter(tournament=tournament, name=name)
+        if self.instance:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError("This tournament already has an event of that name.")
+        return name
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "players", "seed", "withdrawn"]
+        read_only_fields = ["name"]
+
+    def to_representation(self, entry):
+        data = super().to_representation(entry)
+        data["players"] = [member.player_id for member in entry.members.all()]
+        return data
+
+
+class EntryUpdateSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "seed", "withdrawn"]
+        read_only_fields = ["name"]
+
+
+class ImportSerializer(serializers.Serializer):
+    file = serializers.FileField(required=False)
+    text = serializers.CharField(required=False, trim_whitespace=False)
+
+    def validate(self, attrs):
+        if not attrs.get("file") and not attrs.get("text"):
+            raise serializers.ValidationError(
+                {"file": ["Send a CSV file (multipart) or its content as text."]}
+            )
+        upload = attrs.get("file")
+        if upload:
+            try:
+                attrs["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise serializers.ValidationError({"file": ["The file must be UTF-8 text (CSV)."]}) from None
+        return attrs

@@ -1,0 +1,111 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, F, Q
+from django.shortcuts import get_object_or_404, redirect, render
+
+from . import services
+from .api import visible_tournaments
+from .forms import EventForm, ImportForm, TournamentForm
+from .importing import ImportFailed
+from .models import Event, Tournament
+from .permissions import can_create_tournament, is_secretary
+
+
+def home(request):
+    tournaments = (
+        visible_tournaments(request.user)
+        .select_related("host_club")
+        .annotate(event_count=Count("events", distinct=True))
+    )
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": tournaments, "can_create": can_create_tournament(request.user)},
+    )
+
+
+def tournament_detail(request, slug):
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    events = tournament.events.annotate(
+        entry_count=Count("entries", filter=Q(entries__withdrawn=False))
+    ).order_by("name")
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {"tournament": tournament, "events": events, "is_secretary": is_secretary(request.user, tournament)},
+    )
+
+
+def event_detail(request, slug, event_id):
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    event = get_object_or_404(Event, pk=event_id, tournament=tournament)
+    entries = event.entries.order_by("withdrawn", F("seed").asc(nulls_last=True), "name")
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "entries": entries,
+            "is_secretary": is_secretary(request.user, tournament),
+        },
+    )
+
+
+def secretary_tournament(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_secretary(request.user, tournament):
+        raise PermissionDenied("Only a secretary of this tournament may change it.")
+    return tournament
+
+
+@login_required
+def tournament_create(request):
+    if not can_create_tournament(request.user):
+        raise PermissionDenied("Only secretaries create tournaments.")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.create_tournament(request.user, **form.cleaned_data)
+        messages.success(request, f"{tournament} created.")
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form, "title": "New tournament"})
+
+
+@login_required
+def tournament_edit(request, slug):
+    tournament = secretary_tournament(request, slug)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Tournament saved.")
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form, "title": f"Edit {tournament}"})
+
+
+@login_required
+def event_create(request, slug):
+    tournament = secretary_tournament(request, slug)
+    form = EventForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        event = form.save()
+        messages.success(request, f"Event {event.name} created.")
+        return redirect(event)
+    return render(request, "tournaments/form.html", {"form": form, "title": f"New event in {tournament}"})
+
+
+@login_required
+def event_import(request, slug, event_id):
+    tournament = secretary_tournament(request, slug)
+    event = get_object_or_404(Event, pk=event_id, tournament=tournament)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            summary = services.import_entries(event, form.cleaned_data["file"])
+        except ImportFailed as failure:
+            errors = failure.errors
+        else:
+            messages.success(request, f"Imported: {summary}.")
+            return redirect(event)
+    return render(request, "tournaments/import.html", {"form": form, "event": event, "errors": errors})
