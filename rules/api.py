@@ -1,0 +1,91 @@
+"""Stateless engine endpoints (issue #3): no login, no database. Each view validates the JSON, asks the engine
+and answers; a RuleError becomes a 400 naming the field and the law."""
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.base import all_rule_sets, get_rule_set
+from rules.errors import RuleError, UnknownRuleSet
+from rules.serializers import (
+    RulesBoardSerializer,
+    RulesGameSerializer,
+    RulesMatchSerializer,
+    board_input,
+    game_input,
+    match_input,
+)
+
+
+def rule_set_or_404(key: str):
+    try:
+        return get_rule_set(key)
+    except UnknownRuleSet as error:
+        raise Http404(str(error)) from error
+
+
+class OpenView(APIView):
+    authentication_classes = []  # stateless calculator: no session, hence no CSRF check
+    permission_classes = [AllowAny]
+
+
+class RuleSetListView(OpenView):
+    """GET /api/rules/: every rule set with its parameters."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rules_list")
+    def get(self, request):
+        return Response([rule_set.describe() for rule_set in all_rule_sets()])
+
+
+class RuleSetDetailView(OpenView):
+    """GET /api/rules/<key>/: one rule set with its parameters."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rules_detail")
+    def get(self, request, key):
+        return Response(rule_set_or_404(key).describe())
+
+
+class EngineView(OpenView):
+    serializer_class = None
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def post(self, request, key):
+        rule_set = rule_set_or_404(key)
+        serializer = self.serializer_class(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            answer = self.run(rule_set, serializer.validated_data)
+        except RuleError as error:
+            return Response(error.as_dict(), status=400)
+        answer["rule_set"] = rule_set.key
+        return Response(answer)
+
+
+class BoardView(EngineView):
+    """POST /api/rules/<key>/board/: score one board."""
+
+    serializer_class = RulesBoardSerializer
+
+    def run(self, rule_set, data):
+        return rule_set.score_board(board_input(data)).as_dict()
+
+
+class GameView(EngineView):
+    """POST /api/rules/<key>/game/: the boards of a game in order -> running totals and what comes next."""
+
+    serializer_class = RulesGameSerializer
+
+    def run(self, rule_set, data):
+        return rule_set.play_game(game_input(data)).as_dict()
+
+
+class MatchView(EngineView):
+    """POST /api/rules/<key>/match/: games won, who breaks first in each game, whether the match is over."""
+
+    serializer_class = RulesMatchSerializer
+
+    def run(self, rule_set, data):
+        return rule_set.match_state(match_input(data)).as_dict()
