@@ -189,3 +189,128 @@ class EntryMember(models.Model):
 
     def __str__(self):
         return f"{self.player} in {self.entry}"
+
+
+class Stage(models.Model):
+    """One phase of an event: groups, a round robin, Swiss rounds or a knockout. Stages run in `order`; a stage
+    with a `source` is entered by the qualifiers of that earlier stage (explicit advancement)."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", "Groups (round robin in each)"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss rounds"
+        KNOCKOUT = "knockout", "Knockout"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not drawn"
+        DRAWN = "drawn", "Drawn"
+        FINISHED = "finished", "Finished"
+
+    class Grouping(models.TextChoices):
+        RANDOM = "random", "Random"
+        SNAKE_SEED = "snake_seed", "Seeded snake (seed)"
+        SNAKE_RATING = "snake_rating", "Seeded snake (rating)"
+
+    class Pairing(models.TextChoices):
+        DAZED = "dazed", "Dazed (ECC)"
+        SERIAL = "serial", "Serial"
+        STAGGERED = "staggered", "Staggered"
+        OPTIMAL = "optimal", "Optimal (maximum-weight matching)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField(default=1)
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Advancement: who enters this stage. No source: every entry of the event that has not withdrawn.
+    source = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_stages")
+    qualifiers = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="From a groups source: how many of each group; otherwise the top N overall."
+    )
+    # Groups
+    group_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    grouping = models.CharField(max_length=12, choices=Grouping.choices, default=Grouping.RANDOM)
+    keep_apart = models.CharField(
+        max_length=20, blank=True, default="club,country", help_text="Keep players of the same club/country apart."
+    )
+    # Round robin (groups too)
+    double_round_robin = models.BooleanField(default=False)
+    # Swiss
+    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    pairing_method = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.DAZED)
+    delay_top_players = models.PositiveSmallIntegerField(default=0)
+    first_round_by_rating = models.BooleanField(default=False)
+    bye_score_for = models.PositiveSmallIntegerField(default=25)
+    bye_score_against = models.PositiveSmallIntegerField(default=0)
+    # Knockout
+    third_place_match = models.BooleanField(default=False)
+    # Standings precedence, metric keys from tournaments.draws.standings; empty means the system's default.
+    tiebreaks = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["event", "order"]
+        constraints = [models.UniqueConstraint(fields=["event", "order"], name="stage_order_unique_in_event")]
+
+    def __str__(self):
+        return f"{self.event.name}: {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("stage-detail", args=[self.event.tournament.slug, self.pk])
+
+
+class Group(models.Model):
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
+    number = models.PositiveSmallIntegerField()
+    entries = models.ManyToManyField(Entry, through="GroupMember", related_name="groups")
+
+    class Meta:
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="group_number_unique_in_stage")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self):
+        return f"Group {chr(ord('A') + self.number - 1)}" if self.number <= 26 else f"Group {self.number}"
+
+
+class GroupMember(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="group_memberships")
+    # The entry's number in the group's Berger table.
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["group", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "position"], name="group_position_unique"),
+            models.UniqueConstraint(fields=["group", "entry"], name="group_entry_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.entry} in {self.group}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Preview (not published)"
+        PUBLISHED = "published", "Published"
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40, blank=True, help_text="Knockout rounds: the rules app's round key.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    class Meta:
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique_in_stage")]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self):
+        if self.name:
+            return self.name.replace("_", " ").capitalize()
+        return f"Round {self.number}"
