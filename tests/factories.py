@@ -3,9 +3,11 @@
 from datetime import date
 
 import factory
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group as AuthGroup
+from django.contrib.auth.models import User
 
-from tournaments.models import Club, Entry, EntryMember, Event, Player, Tournament
+from matches.models import Game, Match
+from tournaments.models import Club, Entry, EntryMember, Event, Group, GroupMember, Player, Round, Stage, Tournament
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -19,7 +21,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def secretary(user, create, extracted, **kwargs):
         if create and extracted:
-            group, _ = Group.objects.get_or_create(name="Secretary")
+            group, _ = AuthGroup.objects.get_or_create(name="Secretary")
             user.groups.add(group)
         if create:
             user.save()
@@ -78,9 +80,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     def members(entry, create, extracted, **kwargs):
         if not create:
             return
-        players = (
-            extracted if extracted is not None else [PlayerFactory() for _ in range(entry.event.team_size)]
-        )
+        players = extracted if extracted is not None else [PlayerFactory() for _ in range(entry.event.team_size)]
         for position, player in enumerate(players, 1):
             EntryMember.objects.create(entry=entry, player=player, position=position)
         entry.refresh_name()
@@ -93,3 +93,61 @@ class EntryMemberFactory(factory.django.DjangoModelFactory):
     entry = factory.SubFactory(EntryFactory, members=[])
     player = factory.SubFactory(PlayerFactory)
     position = 1
+
+
+class StageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Stage
+
+    event = factory.SubFactory(EventFactory)
+    order = factory.Sequence(lambda n: n + 1)
+    name = factory.Sequence(lambda n: f"Stage {n}")
+    kind = Stage.Kind.SWISS
+
+
+class GroupFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Group
+
+    stage = factory.SubFactory(StageFactory, kind=Stage.Kind.GROUPS, group_count=1)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class GroupMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = GroupMember
+
+    group = factory.SubFactory(GroupFactory)
+    entry = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..group.stage.event"))
+    position = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    stage = factory.SubFactory(StageFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    status = Round.Status.PUBLISHED
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    stage = factory.SelfAttribute("round.stage")
+    number = factory.Sequence(lambda n: n + 1)
+    entry_a = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.stage.event"))
+    entry_b = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.stage.event"))
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+
+    match = factory.SubFactory(MatchFactory)
+    number = 1
+    score_a = 25
+    score_b = 10
+    winner_side = "A"

@@ -1,0 +1,28 @@
+import inspect
+
+import factory
+import pytest
+from django.apps import apps
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+FACTORIES = {
+    cls._meta.model: cls
+    for _, cls in inspect.getmembers(factories, inspect.isclass)
+    if issubclass(cls, factory.django.DjangoModelFactory) and cls._meta.model is not None
+}
+
+
+def test_every_project_model_has_a_factory():
+    for app in ("tournaments", "matches", "protests"):
+        for model in apps.get_app_config(app).get_models():
+            assert model in FACTORIES, f"no factory for {model.__name__}"
+
+
+@pytest.mark.parametrize("factory_class", FACTORIES.values(), ids=lambda f: f.__name__)
+def test_factory_builds_a_valid_saved_object(factory_class):
+    obj = factory_class()
+    obj.full_clean(validate_constraints=False)
+    assert obj.pk is not None
