@@ -165,4 +165,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    # Django's own logger prints to the console already; let it reach the root handler only once.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
