@@ -8,6 +8,7 @@ from tournaments.ratelimit import login_rate_limited
 api_patterns = [
     path("rules/", include("rules.urls")),
     path("draws/", include("tournaments.draw_urls")),
+    path("tournaments/<slug:tournament_slug>/matches/<int:match_pk>/", include("matches.urls_api")),
     path("", include("tournaments.urls_api")),
 ]
 

@@ -1,4 +1,8 @@
-"""Results: recorded, validated by the rules app, confirmed; confirmed results flow into standings and brackets."""
+"""Results: recorded, validated by the rules app, confirmed; confirmed results flow into standings and brackets.
+
+Every operation goes through the state machine (`matches.transitions`) and writes the audit log
+(`matches.audit`). The board-by-board score card is `matches.scorecard.add_board`; `record_result` is the
+final-score-only path for events that keep no board detail."""
 
 from django.db import transaction
 
@@ -8,47 +12,77 @@ from rules.match import GameResult, MatchInput
 from tournaments.models import Stage
 from tournaments.stage_services import StageError, sync_bracket
 
-from .models import Game, Match
+from . import transitions
+from .audit import log_change, snapshot
+from .errors import NotAllowed, ResultError, TransitionError
+from .models import Game, Match, ResultChange
+from .permissions import is_official, player_side
+from .scorecard import add_board, card_state
+
+__all__ = [
+    "NotAllowed",
+    "ResultError",
+    "TransitionError",
+    "add_board",
+    "card_state",
+    "change_status",
+    "confirm_result",
+    "record_result",
+    "record_walkover",
+    "replay_from_board",
+    "retire",
+    "transition",
+]
+
+S = Match.Status
+OPEN = (S.SCHEDULED, S.CALLED, S.IN_PLAY, S.FINISHED)
 
 
-class ResultError(Exception):
-    """A result that cannot be recorded; `field` names what is wrong, the message names the law."""
-
-    def __init__(self, field, message):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+def lock_match(match):
+    return Match.objects.select_for_update().select_related("stage__event__tournament", "round").get(pk=match.pk)
 
 
-OPEN = (Match.Status.SCHEDULED, Match.Status.CALLED, Match.Status.IN_PLAY, Match.Status.FINISHED)
+def transition(match, to_status, user=None, reason=""):
+    return transitions.transition(match, to_status, user=user, reason=reason)
 
 
 @transaction.atomic
-def record_result(match, games, confirm=False):
+def record_result(match, games, confirm=False, user=None, reason=""):
     """Record a match's games as final scores [(score_a, score_b), ...], checked by the match's rule set.
 
     `confirm=True` also confirms it (a secretary's or umpire's entry); confirmed results count in standings and
     advance winners in brackets."""
-    match = Match.objects.select_for_update().select_related("stage__event", "round").get(pk=match.pk)
+    match = lock_match(match)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("games", "Both players of this match are not known yet.")
-    if match.status not in OPEN and not (match.status == Match.Status.CONFIRMED and confirm):
+    if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
         raise ResultError("status", f"A {match.get_status_display().lower()} match takes no result.")
+    if match.boards.filter(voided=False).exists():
+        raise ResultError("games", "This match has a board-by-board score card; correct it with 'replay from board N'.")
     state = check_games(match, games)
+    before = snapshot(match)
+    transitions.move(match, S.CONFIRMED if confirm else S.FINISHED, reason=reason, service="result")
     Game.objects.filter(match=match).delete()
     Game.objects.bulk_create(
-        Game(match=match, number=n, score_a=a, score_b=b, winner_side=winner_side(a, b))
+        Game(match=match, number=n, score_a=a, score_b=b, winner_side=winner_side(a, b) or "")
         for n, (a, b) in enumerate(games, 1)
     )
-    match.score_a = sum(a for a, _ in games)
-    match.score_b = sum(b for _, b in games)
-    match.games_a, match.games_b = state.games_won["A"], state.games_won["B"]
-    match.winner_id = {"A": match.entry_a_id, "B": match.entry_b_id, None: None}[state.winner]
-    match.status = Match.Status.CONFIRMED if confirm else Match.Status.FINISHED
+    update_result(match, state)
+    match.result_entered_by = user if user is not None and user.is_authenticated else None
     match.save()
+    log_change(match, ResultChange.What.RESULT, before, snapshot(match), user, reason)
     if confirm:
         result_changed(match)
     return match
+
+
+def update_result(match, state):
+    """Copy a rules MatchState and the stored Game rows into the match's result fields."""
+    games = list(Game.objects.filter(match=match))
+    match.score_a = sum(g.score_a for g in games)
+    match.score_b = sum(g.score_b for g in games)
+    match.games_a, match.games_b = state.games_won["A"], state.games_won["B"]
+    match.winner_id = {"A": match.entry_a_id, "B": match.entry_b_id, None: None}[state.winner]
 
 
 def check_games(match, games):
@@ -59,7 +93,9 @@ def check_games(match, games):
         GameResult(game_no=n, winner=winner_side(a, b), score={"A": a, "B": b}) for n, (a, b) in enumerate(games, 1)
     ]
     try:
-        state = rule_set.match_state(MatchInput(toss_winner="A", toss_choice="break", games=results))
+        state = rule_set.match_state(
+            MatchInput(toss_winner="A", toss_choice="break", games=results, games_per_match=match.stage.games_per_match)
+        )
     except RuleError as error:
         raise ResultError(error.field, error.message) from None
     if not state.match_over:
@@ -74,26 +110,38 @@ def winner_side(a, b):
 
 
 @transaction.atomic
-def confirm_result(match):
-    match = Match.objects.select_for_update().get(pk=match.pk)
-    if match.status != Match.Status.FINISHED:
-        raise ResultError("status", "Only a finished match with a result can be confirmed.")
-    match.status = Match.Status.CONFIRMED
-    match.save(update_fields=["status", "updated_at"])
+def confirm_result(match, user=None, reason=""):
+    """Confirm a finished (or retired) match. In a self-umpired match the player who entered the result cannot
+    confirm it: a player of the other side does (or an official)."""
+    match = lock_match(match)
+    if match.status not in (S.FINISHED, S.RETIRED):
+        raise TransitionError("Only a finished match with a result can be confirmed.")
+    if match.self_umpired and user is not None and not is_official(user, match):
+        side = player_side(user, match)
+        entered = player_side(match.result_entered_by, match) if match.result_entered_by_id else None
+        if side is None or match.result_entered_by_id == user.pk or (entered is not None and side == entered):
+            raise NotAllowed("user", "In a self-umpired match the player of the other side confirms the score card.")
+    before = snapshot(match)
+    transitions.move(match, S.CONFIRMED, reason=reason)
+    match.save()
+    if user is not None and user.is_authenticated:
+        match.boards.filter(voided=False, confirmed_by=None).update(confirmed_by=user)
+    log_change(match, ResultChange.What.CONFIRMED, before, snapshot(match), user, reason)
     result_changed(match)
     return match
 
 
 @transaction.atomic
-def record_walkover(match, absent_side):
+def record_walkover(match, absent_side, user=None, reason=""):
     """The side `absent_side` ("a" or "b") did not play: the opponent wins by walkover."""
-    match = Match.objects.select_for_update().select_related("stage").get(pk=match.pk)
+    match = lock_match(match)
     if match.status not in OPEN:
         raise ResultError("status", f"A {match.get_status_display().lower()} match cannot become a walkover.")
     if absent_side not in ("a", "b") or match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("absent_side", "Say which side, a or b, did not play.")
+    before = snapshot(match)
+    transitions.move(match, S.WALKOVER, reason=reason, service="walkover")
     match.winner_id = match.entry_b_id if absent_side == "a" else match.entry_a_id
-    match.status = Match.Status.WALKOVER
     stage = match.stage
     match.score_a, match.score_b = (
         (stage.bye_score_against, stage.bye_score_for)
@@ -101,7 +149,75 @@ def record_walkover(match, absent_side):
         else (stage.bye_score_for, stage.bye_score_against)
     )
     match.save()
+    log_change(match, ResultChange.What.WALKOVER, before, {**snapshot(match), "absent_side": absent_side}, user, reason)
     result_changed(match)
+    return match
+
+
+@transaction.atomic
+def retire(match, retiring_side, user=None, reason=""):
+    """A player retires during play: the opponent wins (confirmed afterwards like any result)."""
+    match = lock_match(match)
+    if retiring_side not in ("a", "b"):
+        raise ResultError("side", "Say which side, a or b, retires.")
+    before = snapshot(match)
+    transitions.move(match, S.RETIRED, reason=reason, service="retire")
+    match.winner_id = match.entry_b_id if retiring_side == "a" else match.entry_a_id
+    if match.score_a is None:
+        match.score_a = match.score_b = 0
+    match.save()
+    log_change(
+        match, ResultChange.What.RETIRED, before, {**snapshot(match), "retiring_side": retiring_side}, user, reason
+    )
+    return match
+
+
+@transaction.atomic
+def change_status(match, to_status, user=None, reason=""):
+    """A move a person asks for directly (announce, start, withdraw the call, reopen, cancel a walkover)."""
+    match = lock_match(match)
+    was_decided = match.is_decided
+    before = snapshot(match)
+    transitions.move(match, to_status, reason=reason)
+    if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
+        match.winner_id = match.score_a = match.score_b = None
+    match.save()
+    log_change(match, ResultChange.What.STATUS, before, snapshot(match), user, reason)
+    if was_decided:
+        result_changed(match)
+    return match
+
+
+@transaction.atomic
+def replay_from_board(match, game_no, board_no, user=None, reason=""):
+    """Replay from board N of game G (e.g. after a protest): that board and every later one are voided (kept
+    on record) and the match returns to play. The result, if it counted, stops counting."""
+    match = lock_match(match)
+    boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
+    later = [b for b in boards if (b.game_no, b.number) >= (game_no, board_no)]
+    final_only = not boards and match.games.filter(number__gte=game_no).exists() and board_no == 1
+    if not final_only and not any((b.game_no, b.number) == (game_no, board_no) for b in boards):
+        raise ResultError("from_board", f"Game {game_no} has no board {board_no} on this match's score card.")
+    if not reason.strip():
+        raise TransitionError("Give a reason to replay from a board.")
+    was_decided = match.is_decided
+    before = {**snapshot(match), "voided_boards": [b.as_dict() for b in later]}
+    transitions.move(match, S.IN_PLAY, reason=reason, service="replay")
+    match.boards.filter(pk__in=[b.pk for b in later]).update(voided=True)
+    match.games.filter(number__gte=game_no).delete()
+    match.replay_from_game, match.replay_from_board = game_no, board_no
+    match.winner_id = None
+    games = list(match.games.all())
+    match.score_a = sum(g.score_a for g in games) if games else None
+    match.score_b = sum(g.score_b for g in games) if games else None
+    match.games_a = sum(1 for g in games if g.winner_side == "A")
+    match.games_b = sum(1 for g in games if g.winner_side == "B")
+    match.finished_at = None
+    match.save()
+    after = {**snapshot(match), "replay_from": {"game": game_no, "board": board_no}}
+    log_change(match, ResultChange.What.REPLAY, before, after, user, reason)
+    if was_decided:
+        result_changed(match)
     return match
 
 

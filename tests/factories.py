@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
 
-from matches.models import Game, Match
+from matches.models import Board, Game, Match, ResultChange
 from tournaments.models import Club, Entry, EntryMember, Event, Group, GroupMember, Player, Round, Stage, Tournament
 
 
@@ -151,3 +151,31 @@ class GameFactory(factory.django.DjangoModelFactory):
     score_a = 25
     score_b = 10
     winner_side = "A"
+
+
+class BoardFactory(factory.django.DjangoModelFactory):
+    """A first board of game 1: A wins with 4 c/m of B left (ICF 53(a): 4 points)."""
+
+    class Meta:
+        model = Board
+
+    match = factory.SubFactory(MatchFactory)
+    game_no = 1
+    number = factory.Sequence(lambda n: n + 1)
+    breaker = "A"
+    winner = "A"
+    coins_left_of_loser = 4
+    awarded_to = "A"
+    points = 4
+    total_a = 4
+    total_b = 0
+
+
+class ResultChangeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ResultChange
+
+    match = factory.SubFactory(MatchFactory)
+    what = ResultChange.What.STATUS
+    before = factory.LazyAttribute(lambda o: {"status": "scheduled"})
+    after = factory.LazyAttribute(lambda o: {"status": "called"})

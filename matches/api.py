@@ -1,0 +1,141 @@
+"""Score card API, scoped by tournament (issue #5, point 9): umpires write the cards of their matches, chief
+referees and secretaries any card, players of a self-umpired match enter and confirm; everyone who may see the
+tournament reads. Each view maps its action to a rule of `matches.permissions` and calls one service."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import permissions, scorecard, services
+from .errors import NotAllowed, ResultError
+from .models import Match
+from .serializers import (
+    BoardEntrySerializer,
+    ReasonSerializer,
+    ReplaySerializer,
+    ResultChangeSerializer,
+    TransitionSerializer,
+    match_summary,
+)
+
+
+class MatchAPIView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_match(self):
+        match = get_object_or_404(
+            Match.objects.select_related("stage__event__tournament", "round"),
+            pk=self.kwargs["match_pk"],
+            stage__event__tournament__slug=self.kwargs["tournament_slug"],
+        )
+        if not permissions.can_read(self.request.user, match):
+            raise NotFound()
+        return match
+
+    def require(self, allowed, message):
+        if not allowed:
+            raise PermissionDenied(message)
+
+    def card(self, match, status=200):
+        match.refresh_from_db()
+        body = {"match": match_summary(match), **scorecard.card_state(match).as_dict()}
+        return Response(body, status=status)
+
+    def handle_exception(self, exc):
+        if isinstance(exc, NotAllowed):
+            return Response({"detail": exc.message}, status=403)
+        if isinstance(exc, ResultError):
+            return Response(exc.as_dict(), status=400)
+        return super().handle_exception(exc)
+
+
+class ScoreCardView(MatchAPIView):
+    """GET: the score card: games, boards, running totals, next breaker and the card's announcements."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, tournament_slug, match_pk):
+        return self.card(self.get_match())
+
+
+class BoardView(MatchAPIView):
+    """POST: the next board, checked by the rules app; 201 with the card, or 400 naming the law."""
+
+    @extend_schema(request=BoardEntrySerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its boards.")
+        serializer = BoardEntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        game = data.pop("game", None)
+        scorecard.add_board(match, game, data, user=request.user)
+        return self.card(match, status=201)
+
+
+class TransitionView(MatchAPIView):
+    """POST {"to": status, "reason", "side"}: move the match through its states."""
+
+    @extend_schema(request=TransitionSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        serializer = TransitionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        to, reason = serializer.validated_data["to"], serializer.validated_data["reason"]
+        side = serializer.validated_data.get("side")
+        if to == Match.Status.CONFIRMED:
+            self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
+        else:
+            self.require(
+                permissions.can_transition(request.user, match, to), "You may not change the state of this match."
+            )
+        if to == Match.Status.RETIRED and side:
+            services.retire(match, side, user=request.user, reason=reason)
+        elif to == Match.Status.WALKOVER and side:
+            services.record_walkover(match, side, user=request.user, reason=reason)
+        else:
+            services.transition(match, to, user=request.user, reason=reason)
+        return self.card(match)
+
+
+class ConfirmView(MatchAPIView):
+    """POST: confirm the result; in a self-umpired match, by the other side's player."""
+
+    @extend_schema(request=ReasonSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.confirm_result(match, user=request.user, reason=serializer.validated_data["reason"])
+        return self.card(match)
+
+
+class ReplayView(MatchAPIView):
+    """POST {"from_board": {"game", "board"}, "reason"}: void that board and the later ones, back to play."""
+
+    @extend_schema(request=ReplaySerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        self.require(
+            permissions.can_replay(request.user, match), "Only a chief referee or secretary may order a replay."
+        )
+        serializer = ReplaySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ref = serializer.validated_data["from_board"]
+        services.replay_from_board(
+            match, ref["game"], ref["board"], user=request.user, reason=serializer.validated_data["reason"]
+        )
+        return self.card(match)
+
+
+class HistoryView(MatchAPIView):
+    """GET: every change to the match's result, oldest first: who, when, before, after, why."""
+
+    @extend_schema(responses=ResultChangeSerializer(many=True))
+    def get(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        return Response(ResultChangeSerializer(match.history, many=True).data)

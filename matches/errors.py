@@ -1,0 +1,24 @@
+"""Errors of the results flow. `matches.services` re-exports them."""
+
+
+class ResultError(Exception):
+    """A result that cannot be recorded; `field` names what is wrong, the message names the law."""
+
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+    def as_dict(self):
+        return {self.field: [self.message]}
+
+
+class TransitionError(ResultError):
+    """A change of a match's state that the state machine does not allow."""
+
+    def __init__(self, message):
+        super().__init__("status", message)
+
+
+class NotAllowed(ResultError):
+    """The user may not do this to this match (e.g. confirm the score card they entered themselves)."""

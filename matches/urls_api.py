@@ -1,0 +1,14 @@
+"""Score card routes, mounted at /api/tournaments/<slug:tournament_slug>/matches/<int:match_pk>/ by config/urls.py."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("scorecard/", api.ScoreCardView.as_view(), name="match-scorecard"),
+    path("boards/", api.BoardView.as_view(), name="match-boards"),
+    path("transition/", api.TransitionView.as_view(), name="match-transition"),
+    path("confirm/", api.ConfirmView.as_view(), name="match-confirm"),
+    path("replay/", api.ReplayView.as_view(), name="match-replay"),
+    path("history/", api.HistoryView.as_view(), name="match-history"),
+]

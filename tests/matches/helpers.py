@@ -1,0 +1,27 @@
+"""Shared builders for the score card tests."""
+
+from tests.factories import EventFactory, MatchFactory, RoundFactory, StageFactory
+from tournaments.models import Stage
+
+
+def make_match(tournament, rule_set="icf", kind=Stage.Kind.ROUND_ROBIN, **fields):
+    event = EventFactory(tournament=tournament, rule_set=rule_set)
+    stage = StageFactory(event=event, kind=kind)
+    return MatchFactory(round=RoundFactory(stage=stage), **fields)
+
+
+def win(side, coins, queen=False):
+    """An ordinary finish: `side` pocketed all his c/m first with `coins` of the opponent's left (ICF 52, 53)."""
+    board = {"winner": side, "coins_left_of_loser": coins}
+    if queen:
+        board["queen"] = "covered_by_winner"
+    return board
+
+
+# A 25-3 ICF game in four boards: 5+Q, B 3, 9+Q (12, ICF 55), 5.
+GAME_25_3 = [win("A", 5, queen=True), win("B", 3), win("A", 9, queen=True), win("A", 5)]
+
+
+# A 25-0 game in three boards: 12, 12, 1 (the queen counts up to 21: ICF 54).
+def game_25_0(side):
+    return [win(side, 9, queen=True), win(side, 9, queen=True), win(side, 1)]
