@@ -30,7 +30,7 @@ run: install
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -q
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -29,6 +29,8 @@ class MatchInput:
     toss_choice: str = "break"
     games: Sequence[GameResult] = ()
     round: str | None = None
+    # A competition may play longer matches than its rule set's default (a Eurocup final, best of three).
+    games_per_match: int | None = None
 
 
 @dataclass
@@ -55,7 +57,10 @@ def match_state(rule_set, match: MatchInput) -> MatchState:
         raise RuleError("toss", f"{toss_law}: the winner of the toss chooses 'break' or 'side'")
     # ICF 39(a), (c): choosing the side leaves the break to the loser of the toss.
     first = toss_winner if match.toss_choice == "break" else other(toss_winner)
-    needed = rule_set.games_per_match // 2 + 1  # ICF 57: best of three
+    games_per_match = match.games_per_match or rule_set.games_per_match
+    if games_per_match < 1 or games_per_match % 2 == 0:
+        raise RuleError("games_per_match", f"{match_law}: a match is played over an odd number of games")
+    needed = games_per_match // 2 + 1  # ICF 57: best of three
     state = MatchState(games_to_win=needed, first_breaker_by_game=rule_set.first_breaker_by_game(first))
     for index, game in enumerate(match.games, start=1):
         if not isinstance(game, GameResult):
@@ -70,7 +75,7 @@ def match_state(rule_set, match: MatchInput) -> MatchState:
             state.games_won[winner] += 1
         if winner is not None and state.games_won[winner] >= needed:
             state.match_over, state.winner = True, winner
-        elif index >= rule_set.games_per_match:
+        elif index >= games_per_match:
             state.match_over = True
             ahead = [s for s in SIDES if state.games_won[s] > state.games_won[other(s)]]
             state.winner = ahead[0] if ahead else None

@@ -76,9 +76,7 @@ def parse_entries(text, team_size):
             continue
         label = row.get("pair", "")
         if not label:
-            errors.append(
-                f"line {line}: pair is required in a doubles event (the same label for both partners)"
-            )
+            errors.append(f"line {line}: pair is required in a doubles event (the same label for both partners)")
             continue
         entry = pairs.setdefault(label, EntryRow(line))
         entry.players.append(player)
@@ -155,8 +153,6 @@ def _duplicates(entries):
             players_seen.setdefault(player.key, player.line)
         if entry.seed is not None:
             if entry.seed in seeds_seen:
-                errors.append(
-                    f"line {entry.line}: seed {entry.seed} is already given on line {seeds_seen[entry.seed]}"
-                )
+                errors.append(f"line {entry.line}: seed {entry.seed} is already given on line {seeds_seen[entry.seed]}")
             seeds_seen.setdefault(entry.seed, entry.line)
     return errors

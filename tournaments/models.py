@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
@@ -11,15 +12,18 @@ def rule_set_choices():
     return [(rule_set.key, rule_set.name) for rule_set in all_rule_sets()]
 
 
+def validate_odd(value):
+    if value is not None and (value < 1 or value % 2 == 0):
+        raise ValidationError("A match is played over an odd number of games (1, 3, 5).")
+
+
 def player_identity(first_name, last_name, country):
     return f"{first_name.casefold()}|{last_name.casefold()}|{country.upper()}"
 
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
-    country = models.CharField(
-        max_length=3, blank=True, help_text="Three-letter country code, e.g. IND, FRA."
-    )
+    country = models.CharField(max_length=3, blank=True, help_text="Three-letter country code, e.g. IND, FRA.")
     is_federation = models.BooleanField(default=False)
 
     class Meta:
@@ -79,15 +83,11 @@ class Tournament(models.Model):
         Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_tournaments"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    secretaries = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_secretary"
-    )
+    secretaries = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_secretary")
     chief_referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_chief_referee"
     )
-    umpires = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire"
-    )
+    umpires = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire")
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -134,9 +134,7 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["tournament", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique_in_tournament")
-        ]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique_in_tournament")]
 
     def __str__(self):
         return f"{self.tournament} – {self.name}"
@@ -244,6 +242,13 @@ class Stage(models.Model):
     bye_score_against = models.PositiveSmallIntegerField(default=0)
     # Knockout
     third_place_match = models.BooleanField(default=False)
+    # Longer matches than the rule set's own (e.g. ECC plays one game; a Eurocup final is best of three).
+    games_per_match = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[validate_odd],
+        help_text="Games per match, if not the rule set's (an odd number, e.g. 3).",
+    )
     # Standings precedence, metric keys from tournaments.draws.standings; empty means the system's default.
     tiebreaks = models.JSONField(default=list, blank=True)
 

@@ -26,9 +26,7 @@ def login_rate_limited(view):
             return view(request, *args, **kwargs)
         key = _key(request)
         if cache.get(key, 0) >= MAX_FAILURES:
-            return HttpResponse(
-                f"Too many failed log-ins. Try again in {WINDOW_SECONDS // 60} minutes.", status=429
-            )
+            return HttpResponse(f"Too many failed log-ins. Try again in {WINDOW_SECONDS // 60} minutes.", status=429)
         response = view(request, *args, **kwargs)
         # A successful log-in redirects; a failed one shows the form again with status 200.
         if response.status_code == 200:

@@ -72,9 +72,7 @@ class ImportSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if not attrs.get("file") and not attrs.get("text"):
-            raise serializers.ValidationError(
-                {"file": ["Send a CSV file (multipart) or its content as text."]}
-            )
+            raise serializers.ValidationError({"file": ["Send a CSV file (multipart) or its content as text."]})
         upload = attrs.get("file")
         if upload:
             try:

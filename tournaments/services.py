@@ -46,8 +46,7 @@ def add_entry(event, players, seed=None):
         raise ImportFailed([f"{member.player} is already entered in {event.name}" for member in taken])
     entry = Entry.objects.create(event=event, seed=seed)
     EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, player=player, position=position)
-        for position, player in enumerate(players, 1)
+        EntryMember(entry=entry, player=player, position=position) for position, player in enumerate(players, 1)
     )
     entry.refresh_name()
     return entry

@@ -352,6 +352,7 @@ def pair_swiss_round(stage, rng=None):
 
 
 DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)
+WITH_RESULTS = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.FINISHED, Match.Status.RETIRED)
 
 
 def played_ids(matches):
@@ -426,12 +427,12 @@ def swap_pairings(first, first_side, second, second_side):
 def delete_last_round(stage, confirm_results=False):
     """Delete the stage's last round. A round with results needs `confirm_results` (a second confirmation)."""
     stage = lock(stage)
+    if stage.kind in (Stage.Kind.KNOCKOUT, Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
+        return delete_draw(stage, confirm_results)
     last = stage.rounds.order_by("-number").first()
     if last is None:
         raise StageError("There is no round to delete.")
-    with_results = last.matches.filter(
-        status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.FINISHED)
-    )
+    with_results = last.matches.filter(status__in=WITH_RESULTS)
     if with_results.exists() and not confirm_results:
         raise StageError(f"Round {last.number} has {with_results.count()} result(s): confirm again to delete them.")
     last.delete()
@@ -439,6 +440,21 @@ def delete_last_round(stage, confirm_results=False):
         stage.status = Stage.Status.PENDING
         stage.save(update_fields=["status"])
     return last.number
+
+
+def delete_draw(stage, confirm_results):
+    """Brackets, groups and round robins are drawn whole, so they are deleted whole: the stage can be drawn again."""
+    if stage.next_stages.exclude(status=Stage.Status.PENDING).exists():
+        raise StageError(f"A later stage has already been drawn from {stage.name}; delete that draw first.")
+    with_results = stage.matches.filter(status__in=WITH_RESULTS)
+    if with_results.exists() and not confirm_results:
+        raise StageError(f"{stage.name} has {with_results.count()} result(s): confirm again to delete them.")
+    count = stage.rounds.count()
+    stage.rounds.all().delete()
+    stage.groups.all().delete()
+    stage.status = Stage.Status.PENDING
+    stage.save(update_fields=["status"])
+    return count
 
 
 # ---------------------------------------------------------------- stage life

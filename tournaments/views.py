@@ -27,9 +27,9 @@ def home(request):
 
 def tournament_detail(request, slug):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
-    events = tournament.events.annotate(
-        entry_count=Count("entries", filter=Q(entries__withdrawn=False))
-    ).order_by("name")
+    events = tournament.events.annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False))).order_by(
+        "name"
+    )
     return render(
         request,
         "tournaments/tournament_detail.html",

@@ -49,9 +49,7 @@ def test_secretary_uploads_a_csv_and_sees_line_errors(client, tournament, secret
     bad = SimpleUploadedFile("e.csv", b"first_name,rating\nAsha,many\n", content_type="text/csv")
     page = client.post(url, {"file": bad})
     assert page.status_code == 200
-    assert (
-        "line 2: rating must be a whole number of at least 0, not &#x27;many&#x27;" in page.content.decode()
-    )
+    assert "line 2: rating must be a whole number of at least 0, not &#x27;many&#x27;" in page.content.decode()
     assert event.entries.count() == 0
 
     good = SimpleUploadedFile("e.csv", b"first_name,last_name\nAsha,Rao\n", content_type="text/csv")

@@ -50,10 +50,7 @@ def test_secretary_cannot_edit_another_secretarys_tournament(client, api_client,
     assert response.status_code == 403
     client.force_login(other)
     assert client.get(reverse("tournament-edit", args=[tournament.slug])).status_code == 403
-    assert (
-        client.post(reverse("tournament-edit", args=[tournament.slug]), {"name": "Hijacked"}).status_code
-        == 403
-    )
+    assert client.post(reverse("tournament-edit", args=[tournament.slug]), {"name": "Hijacked"}).status_code == 403
     tournament.refresh_from_db()
     assert tournament.name != "Hijacked"
 
@@ -77,9 +74,7 @@ def test_secretary_edits_own_tournament(client, api_client, tournament, secretar
 
 def test_bad_dates_get_field_errors_and_save_nothing(client, api_client, tournament, secretary):
     api_client.force_authenticate(secretary)
-    response = api_client.patch(
-        f"/api/tournaments/{tournament.slug}/", {"end_date": "2020-01-01"}, format="json"
-    )
+    response = api_client.patch(f"/api/tournaments/{tournament.slug}/", {"end_date": "2020-01-01"}, format="json")
     assert response.status_code == 400
     assert response.json() == {"end_date": ["The tournament cannot end before it starts."]}
     client.force_login(secretary)

@@ -159,3 +159,33 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
     sync_bracket(stage)
     final = stage.matches.get(round__name="final")
     assert final.entry_a.seed == 1 and final.entry_b.seed == 2
+
+
+def test_deleting_a_knockout_draw_deletes_the_whole_bracket_after_a_second_confirmation():
+    event = EventFactory(rule_set="ecc")
+    for n in range(1, 5):
+        EntryFactory(event=event, seed=n)
+    stage = Stage.objects.create(event=event, name="KO", kind="knockout")
+    draw_stage(stage)
+    record_result(stage.matches.get(round__number=1, number=1), [(25, 3)], confirm=True)
+    with pytest.raises(StageError, match="confirm again"):
+        delete_last_round(stage)
+    assert delete_last_round(stage, confirm_results=True) == 2
+    stage.refresh_from_db()
+    assert (stage.status, stage.matches.count()) == (Stage.Status.PENDING, 0)
+    draw_stage(stage)
+    assert stage.matches.count() == 3
+
+
+def test_a_eurocup_final_can_be_best_of_three_though_ecc_plays_one_game():
+    event = EventFactory(rule_set="ecc")
+    for n in range(1, 3):
+        EntryFactory(event=event, seed=n)
+    final = Stage.objects.create(event=event, name="Final", kind="knockout", games_per_match=3)
+    draw_stage(final)
+    match = final.matches.get()
+    with pytest.raises(ResultError, match="not over after 1 game"):
+        record_result(match, [(25, 10)], confirm=True)
+    record_result(match, [(25, 10), (8, 25), (25, 24)], confirm=True)
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b, match.winner_id) == (2, 1, match.entry_a_id)

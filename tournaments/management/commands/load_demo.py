@@ -37,9 +37,7 @@ class Command(BaseCommand):
         self.event(league, "Office singles", Event.Kind.SINGLES, "office", office.singles_csv())
         self.event(league, "Office doubles", Event.Kind.DOUBLES, "office", office.doubles_csv())
 
-        host, _ = Club.objects.get_or_create(
-            name="European Carrom Confederation", defaults={"is_federation": True}
-        )
+        host, _ = Club.objects.get_or_create(name="European Carrom Confederation", defaults={"is_federation": True})
         cup = self.tournament(
             "eurocup-demo-2026",
             "Eurocup Demo 2026",
