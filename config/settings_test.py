@@ -14,3 +14,5 @@ CELERY_TASK_ALWAYS_EAGER = True
 STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405
 # Serve static files through the finders: tests never run collectstatic.
 WHITENOISE_AUTOREFRESH = True
+# Close connections after each request: the live server's thread must not hold the test database open.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

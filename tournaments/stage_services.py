@@ -486,7 +486,7 @@ def draw_stage(stage, rng=None):
 
 
 def lock(stage):
-    return Stage.objects.select_for_update().select_related("event", "source").get(pk=stage.pk)
+    return Stage.objects.select_for_update(of=("self",)).select_related("event", "source").get(pk=stage.pk)
 
 
 def require_pending(stage):
