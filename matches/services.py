@@ -39,7 +39,11 @@ OPEN = (S.SCHEDULED, S.CALLED, S.IN_PLAY, S.FINISHED)
 
 
 def lock_match(match):
-    return Match.objects.select_for_update(of=("self",)).select_related("stage__event__tournament", "round").get(pk=match.pk)
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("stage__event__tournament", "round")
+        .get(pk=match.pk)
+    )
 
 
 def transition(match, to_status, user=None, reason=""):
