@@ -7,6 +7,7 @@ from django import forms
 from django.db.models import Max
 
 from .models import Stage
+from .stage_services import settings_errors
 
 KEEP_APART_CHOICES = [("club", "Same club"), ("country", "Same country")]
 
@@ -57,27 +58,11 @@ class StageForm(forms.ModelForm):
     def clean_keep_apart(self):
         return ",".join(self.cleaned_data["keep_apart"])
 
-    def clean_order(self):
-        order = self.cleaned_data["order"]
-        if self.event.stages.exclude(pk=self.instance.pk).filter(order=order).exists():
-            raise forms.ValidationError("Another stage of this event already has this order.")
-        return order
-
     def clean(self):
         cleaned = super().clean()
-        kind, source, order = cleaned.get("kind"), cleaned.get("source"), cleaned.get("order")
-        qualifiers = cleaned.get("qualifiers")
-        if kind == Stage.Kind.GROUPS and not cleaned.get("group_count"):
-            self.add_error("group_count", "Say how many groups to draw (at least 1).")
-        if source is not None:
-            if source.event_id != self.event.pk:
-                self.add_error("source", "The source must be a stage of the same event.")
-            elif order is not None and source.order >= order:
-                self.add_error("source", "The source must be an earlier stage (lower order) than this one.")
-            if not qualifiers:
-                self.add_error("qualifiers", f"Say how many qualify from {source.name}.")
-        if kind == Stage.Kind.SWISS and cleaned.get("rounds_planned") == 0:
-            self.add_error("rounds_planned", "A Swiss stage needs at least one round.")
+        for field, message in settings_errors(self.event, cleaned, self.instance if self.instance.pk else None).items():
+            if field in self.fields:
+                self.add_error(field, message)
         return cleaned
 
 

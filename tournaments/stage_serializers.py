@@ -9,6 +9,7 @@ from matches.models import Match
 
 from .draws.standings import METRICS
 from .models import Round, Stage
+from .stage_services import settings_errors
 
 
 @extend_schema_field({"type": "string", "pattern": "^[ab]$", "description": "a or b"})
@@ -57,48 +58,14 @@ class StageSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = ["event", "status"]
 
-    def validate_tiebreaks(self, keys):
-        unknown = [key for key in keys if key not in METRICS]
-        if unknown:
-            known = ", ".join(sorted(METRICS))
-            raise serializers.ValidationError(f"Unknown tie-break(s): {', '.join(unknown)}. Known: {known}.")
-        if len(set(keys)) != len(keys):
-            raise serializers.ValidationError("Name each tie-break once.")
-        return keys
-
     def validate(self, attrs):
         event = self.instance.event if self.instance else self.context["event"]
-
-        def value(name):
-            return attrs[name] if name in attrs else getattr(self.instance, name, None)
-
-        order = value("order")
-        if order is None:
+        if attrs.get("order", getattr(self.instance, "order", None)) is None:
             last = event.stages.order_by("-order").values_list("order", flat=True).first()
-            order = attrs["order"] = (last or 0) + 1
-        errors = {}
-        clash = event.stages.filter(order=order)
-        if self.instance:
-            clash = clash.exclude(pk=self.instance.pk)
-        if clash.exists():
-            errors["order"] = ["This event already has a stage in that place."]
-        source, kind = value("source"), value("kind")
-        if source is not None and (source.event_id != event.pk or source.order >= order):
-            errors["source"] = ["The source must be an earlier stage of the same event."]
-        elif source is not None and source.kind == Stage.Kind.KNOCKOUT:
-            errors["source"] = ["A knockout has no standings to qualify from."]
-        if kind == Stage.Kind.GROUPS and not value("group_count"):
-            errors["group_count"] = ["Say how many groups to draw."]
-        qualifiers = value("qualifiers")
-        if source is not None and not qualifiers:
-            errors["qualifiers"] = [f"Say how many qualify from {source.name}."]
-        elif source is None and qualifiers:
-            errors["qualifiers"] = ["Qualifiers are counted from a source stage; choose one or leave this empty."]
-        elif kind == Stage.Kind.KNOCKOUT and source is not None and source.kind != Stage.Kind.GROUPS:
-            if qualifiers < 2:
-                errors["qualifiers"] = ["A knockout needs at least two entries."]
+            attrs["order"] = (last or 0) + 1
+        errors = settings_errors(event, attrs, self.instance)
         if errors:
-            raise serializers.ValidationError(errors)
+            raise serializers.ValidationError({field: [message] for field, message in errors.items()})
         return attrs
 
 

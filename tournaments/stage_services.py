@@ -12,7 +12,7 @@ from matches.models import Match
 from .draws import groups as group_engine
 from .draws import knockout, round_robin, swiss
 from .draws.errors import DrawError
-from .draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
+from .draws.standings import METRICS, ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from .models import Entry, Group, GroupMember, Round, Stage
 
 
@@ -64,6 +64,43 @@ def entry_attribute(entry, name):
     if name == "club":
         return members[0].club.name if members and members[0].club else ""
     return members[0].country if members else ""
+
+
+def settings_errors(event, values, stage=None):
+    """What is wrong with a stage's settings, as {field: message}; the page form and the API both ask here.
+
+    `values` holds the submitted settings; missing ones are read from `stage` (an update)."""
+
+    def value(name):
+        return values[name] if name in values else getattr(stage, name, None)
+
+    errors = {}
+    order, source, kind, qualifiers = value("order"), value("source"), value("kind"), value("qualifiers")
+    others = event.stages.exclude(pk=stage.pk) if stage else event.stages.all()
+    if order is not None and others.filter(order=order).exists():
+        errors["order"] = "Another stage of this event already has this place in the order."
+    if source is not None:
+        if source.event_id != event.pk or (order is not None and source.order >= order):
+            errors["source"] = "The source must be an earlier stage (lower order) of the same event."
+        elif source.kind == Stage.Kind.KNOCKOUT:
+            errors["source"] = "A knockout has no standings to qualify from."
+        if not qualifiers:
+            errors["qualifiers"] = f"Say how many qualify from {source.name}."
+        elif kind == Stage.Kind.KNOCKOUT and source.kind != Stage.Kind.GROUPS and qualifiers < 2:
+            errors["qualifiers"] = "A knockout needs at least two entries."
+    elif qualifiers:
+        errors["qualifiers"] = "Qualifiers are counted from a source stage; choose one or leave this empty."
+    if kind == Stage.Kind.GROUPS and not value("group_count"):
+        errors["group_count"] = "Say how many groups to draw (at least 1)."
+    if kind == Stage.Kind.SWISS and value("rounds_planned") == 0:
+        errors["rounds_planned"] = "A Swiss stage needs at least one round."
+    tiebreaks = value("tiebreaks") or []
+    unknown = [key for key in tiebreaks if key not in METRICS]
+    if unknown:
+        errors["tiebreaks"] = f"Unknown tie-break(s): {', '.join(unknown)}. Known: {', '.join(sorted(METRICS))}."
+    elif len(set(tiebreaks)) != len(tiebreaks):
+        errors["tiebreaks"] = "Name each tie-break once."
+    return errors
 
 
 # ---------------------------------------------------------------- standings
