@@ -252,6 +252,22 @@ class Stage(models.Model):
     # Standings precedence, metric keys from tournaments.draws.standings; empty means the system's default.
     tiebreaks = models.JSONField(default=list, blank=True)
 
+    # How a stage is drawn: what the secretary's page form and the API both edit.
+    DRAW_SETTINGS = (
+        "source",
+        "qualifiers",
+        "group_count",
+        "grouping",
+        "keep_apart",
+        "double_round_robin",
+        "rounds_planned",
+        "pairing_method",
+        "delay_top_players",
+        "first_round_by_rating",
+        "third_place_match",
+        "games_per_match",
+    )
+
     class Meta:
         ordering = ["event", "order"]
         constraints = [models.UniqueConstraint(fields=["event", "order"], name="stage_order_unique_in_event")]

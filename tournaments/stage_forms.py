@@ -22,23 +22,7 @@ class StageForm(forms.ModelForm):
 
     class Meta:
         model = Stage
-        fields = [
-            "name",
-            "order",
-            "kind",
-            "source",
-            "qualifiers",
-            "group_count",
-            "grouping",
-            "keep_apart",
-            "double_round_robin",
-            "rounds_planned",
-            "pairing_method",
-            "delay_top_players",
-            "first_round_by_rating",
-            "third_place_match",
-            "games_per_match",
-        ]
+        fields = ["name", "order", "kind", *Stage.DRAW_SETTINGS]
         labels = {"source": "Entered from", "group_count": "Number of groups", "rounds_planned": "Rounds (Swiss)"}
         help_texts = {"source": "Empty: every entry of the event that has not withdrawn."}
 
