@@ -102,7 +102,13 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE = {}
+# Deadlines live in the database; these idempotent tasks apply them (a lost run is caught up by the next one).
+PERIODIC_SECONDS = int(os.environ.get("PERIODIC_SECONDS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "apply-late-arrival-forfeits": {"task": "matches.tasks.apply_forfeits", "schedule": PERIODIC_SECONDS},
+    "ring-second-bells": {"task": "matches.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
+    "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Board, Game, Match, ResultChange
+from .models import Board, Game, Match, ResultChange, RoundClock, Venue
 
 
 class GameInline(admin.TabularInline):
@@ -72,3 +72,14 @@ class ResultChangeAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Venue)
+class VenueAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "tables", "match_minutes", "rest_minutes"]
+
+
+@admin.register(RoundClock)
+class RoundClockAdmin(admin.ModelAdmin):
+    list_display = ["round", "started_at", "first_bell_at", "second_bell_at", "second_bell_applied_at"]
+    list_filter = ["round__stage__event__tournament"]

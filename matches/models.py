@@ -56,6 +56,15 @@ class Match(models.Model):
     # The last "replay from board N" (protests): boards from there on were voided.
     replay_from_game = models.PositiveSmallIntegerField(null=True, blank=True)
     replay_from_board = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Late arrivals (issue #6): when each side reported at its board, and the rule set's reporting deadline
+    # (stored, so the periodic forfeit task finds due matches with one indexed query).
+    reported_a_at = models.DateTimeField(null=True, blank=True)
+    reported_b_at = models.DateTimeField(null=True, blank=True)
+    report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Sides that lost by forfeit: "a", "b", or "ab" when both were absent (both lose).
+    forfeited = models.CharField(max_length=2, blank=True)
+    # Protests (issue #7, ICF 150): while a protest is undecided the result is not final and counts for nothing.
+    result_withheld = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -70,7 +79,8 @@ class Match(models.Model):
     @property
     def is_decided(self):
         """Counts in standings and advances in brackets."""
-        return self.status in (self.Status.CONFIRMED, self.Status.WALKOVER, self.Status.BYE)
+        decided = self.status in (self.Status.CONFIRMED, self.Status.WALKOVER, self.Status.BYE)
+        return decided and not self.result_withheld
 
     @property
     def history(self):
@@ -182,13 +192,21 @@ class ResultChange(models.Model):
         STATUS = "status", "Status changed"
         REPLAY = "replay", "Replay from board"
         TOSS = "toss", "Toss"
+        SCHEDULE = "schedule", "Table or time changed"
+        UMPIRE = "umpire", "Umpire changed"
+        REPORTED = "reported", "Reported at the board"
+        FORFEIT = "forfeit", "Forfeit (late arrival)"
+        FORFEIT_CANCELLED = "forfeit_cancelled", "Forfeit cancelled"
+        TIME_LIMIT = "time_limit", "Time limit (second bell)"
+        WITHHELD = "withheld", "Result withheld (protest)"
+        RELEASED = "released", "Result released (protest decided)"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now, db_index=True)
-    what = models.CharField(max_length=16, choices=What.choices)
+    what = models.CharField(max_length=20, choices=What.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
@@ -198,3 +216,34 @@ class ResultChange(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_what_display()} ({self.user or 'system'})"
+
+
+class Venue(models.Model):
+    """The playing hall of a tournament: how many carrom boards (tables) it has, how long a match takes and how
+    long a player rests between matches. Scheduling reads it."""
+
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE, related_name="venue_setup")
+    tables = models.PositiveSmallIntegerField(default=8, help_text="Carrom boards (tables) in the hall.")
+    match_minutes = models.PositiveSmallIntegerField(default=60, help_text="Time a match's slot takes.")
+    rest_minutes = models.PositiveSmallIntegerField(default=10, help_text="Minimum rest between a player's matches.")
+
+    def __str__(self):
+        return f"{self.tournament}: {self.tables} tables"
+
+
+class RoundClock(models.Model):
+    """The countdown of a round (ECC 39-41: 50 minutes to the first bell, 7 more to the second). Stored, so the
+    pages show it and the periodic task rings the second bell whatever happened to the worker."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="clock")
+    started_at = models.DateTimeField()
+    first_bell_at = models.DateTimeField()
+    second_bell_at = models.DateTimeField(db_index=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Set once the second bell has been applied to the round's unfinished matches (idempotency).
+    second_bell_applied_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.round}: started {self.started_at:%H:%M}"

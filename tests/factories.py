@@ -1,13 +1,26 @@
 """factory-boy factories for every model; tests build data with these, never by hand-written fixtures."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import factory
 from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
+from django.utils import timezone
 
-from matches.models import Board, Game, Match, ResultChange
-from tournaments.models import Club, Entry, EntryMember, Event, Group, GroupMember, Player, Round, Stage, Tournament
+from matches.models import Board, Game, Match, ResultChange, RoundClock, Venue
+from tournaments.models import (
+    Club,
+    Entry,
+    EntryMember,
+    Event,
+    Group,
+    GroupMember,
+    Notification,
+    Player,
+    Round,
+    Stage,
+    Tournament,
+)
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -179,3 +192,34 @@ class ResultChangeFactory(factory.django.DjangoModelFactory):
     what = ResultChange.What.STATUS
     before = factory.LazyAttribute(lambda o: {"status": "scheduled"})
     after = factory.LazyAttribute(lambda o: {"status": "called"})
+
+
+class VenueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Venue
+
+    tournament = factory.SubFactory(TournamentFactory)
+    tables = 4
+    match_minutes = 60
+    rest_minutes = 10
+
+
+class RoundClockFactory(factory.django.DjangoModelFactory):
+    """An ECC round clock (ECC 39-41): 50 minutes to the first bell, 7 more to the second."""
+
+    class Meta:
+        model = RoundClock
+
+    round = factory.SubFactory(RoundFactory)
+    started_at = factory.LazyFunction(timezone.now)
+    first_bell_at = factory.LazyAttribute(lambda o: o.started_at + timedelta(minutes=50))
+    second_bell_at = factory.LazyAttribute(lambda o: o.first_bell_at + timedelta(minutes=7))
+
+
+class NotificationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Notification
+
+    user = factory.SubFactory(UserFactory)
+    tournament = factory.SubFactory(TournamentFactory)
+    subject = "Your match was forfeited"

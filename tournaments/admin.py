@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from .models import Club, Entry, EntryMember, Event, Group, GroupMember, Player, Round, Stage, Tournament
+from .models import (
+    Club,
+    Entry,
+    EntryMember,
+    Event,
+    Group,
+    GroupMember,
+    Notification,
+    Player,
+    Round,
+    Stage,
+    Tournament,
+)
 
 
 @admin.register(Club)
@@ -92,3 +104,10 @@ class RoundAdmin(admin.ModelAdmin):
 class GroupMemberAdmin(admin.ModelAdmin):
     list_display = ["entry", "group", "position"]
     search_fields = ["entry__name"]
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ["subject", "user", "tournament", "created_at", "read_at"]
+    list_filter = ["tournament"]
+    search_fields = ["subject", "user__username"]

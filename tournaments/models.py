@@ -335,3 +335,28 @@ class Round(models.Model):
         if self.name:
             return self.name.replace("_", " ").capitalize()
         return f"Round {self.number}"
+
+
+class Notification(models.Model):
+    """A message to a person about a tournament (a forfeit, an overdue protest...), shown on their pages and
+    e-mailed when they have an address. `key` makes a notification idempotent: one per user and key."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="notifications")
+    key = models.CharField(max_length=120, blank=True)
+    subject = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key"], condition=~models.Q(key=""), name="notification_once_per_key"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user}: {self.subject}"
