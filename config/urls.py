@@ -9,6 +9,8 @@ api_patterns = [
     path("rules/", include("rules.urls")),
     path("draws/", include("tournaments.draw_urls")),
     path("tournaments/<slug:tournament_slug>/matches/<int:match_pk>/", include("matches.urls_api")),
+    path("tournaments/<slug:tournament_slug>/", include("matches.urls_api_tournament")),
+    path("tournaments/<slug:tournament_slug>/", include("protests.urls_api")),
     path("", include("tournaments.urls_api")),
 ]
 
@@ -21,5 +23,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("rules/", include("rules.page_urls")),
+    path("", include("matches.urls")),
+    path("", include("protests.urls")),
     path("", include("tournaments.urls")),
 ]

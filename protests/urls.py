@@ -1,0 +1,3 @@
+"""Protest pages, mounted at the site root by config/urls.py."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""Protest API, mounted at /api/tournaments/<slug:tournament_slug>/ by config/urls.py."""
+
+urlpatterns = []
