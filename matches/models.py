@@ -56,6 +56,10 @@ class Match(models.Model):
     # The last "replay from board N" (protests): boards from there on were voided.
     replay_from_game = models.PositiveSmallIntegerField(null=True, blank=True)
     replay_from_board = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Game-level entries of the score card, by game number as a string: the ECC board unfinished at the second bell
+    # ({"unfinished_board_at_second_bell": {...}}) and the queen2 tie-breaker ({"tie_breaker": {...}}), in the
+    # shapes rules.game.GameInput takes.
+    card_extras = models.JSONField(default=dict, blank=True)
     # Late arrivals (issue #6): when each side reported at its board, and the rule set's reporting deadline
     # (stored, so the periodic forfeit task finds due matches with one indexed query).
     reported_a_at = models.DateTimeField(null=True, blank=True)
