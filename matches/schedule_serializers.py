@@ -1,0 +1,58 @@
+"""JSON shapes of the scheduling and round clock API. Shapes and types only: the rules are checked by
+matches.schedule_services."""
+
+from rest_framework import serializers
+
+
+class VenueSerializer(serializers.Serializer):
+    tables = serializers.IntegerField(min_value=1)
+    match_minutes = serializers.IntegerField(min_value=1)
+    rest_minutes = serializers.IntegerField(min_value=0)
+
+
+class ScheduleRequestSerializer(serializers.Serializer):
+    start = serializers.DateTimeField(help_text="When the first match starts.")
+    first_table = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    last_table = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    keep_tables = serializers.BooleanField(required=False, default=True)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class MoveSerializer(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1)
+    planned_at = serializers.DateTimeField()
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class UmpireSerializer(serializers.Serializer):
+    umpire = serializers.IntegerField(allow_null=True, help_text="User id of the umpire; null for none.")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+def umpire_name(user):
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    return player.full_name if player else user.get_username()
+
+
+def schedule_row(match):
+    """One match of a round's schedule."""
+    return {
+        "id": match.pk,
+        "number": match.number,
+        "group": match.group_id,
+        "entry_a": match.entry_a_id,
+        "entry_a_name": str(match.entry_a) if match.entry_a_id else None,
+        "entry_b": match.entry_b_id,
+        "entry_b_name": str(match.entry_b) if match.entry_b_id else None,
+        "table": match.table,
+        "planned_at": match.planned_at,
+        "umpire": match.umpire_id,
+        "umpire_name": umpire_name(match.umpire),
+        "self_umpired": match.self_umpired,
+        "status": match.status,
+        "score_a": match.score_a,
+        "score_b": match.score_b,
+        "winner": match.winner_id,
+    }
