@@ -15,9 +15,11 @@ from .errors import NotAllowed, ResultError
 from .models import Match
 from .serializers import (
     BoardEntrySerializer,
+    GameEntrySerializer,
     ReasonSerializer,
     ReplaySerializer,
     ResultChangeSerializer,
+    TossSerializer,
     TransitionSerializer,
     match_summary,
 )
@@ -139,3 +141,32 @@ class HistoryView(MatchAPIView):
     def get(self, request, tournament_slug, match_pk):
         match = self.get_match()
         return Response(ResultChangeSerializer(match.history, many=True).data)
+
+
+class TossView(MatchAPIView):
+    """POST {"winner": "a"|"b", "choice": "break"|"side"}: the toss (ICF 39), before the first board."""
+
+    @extend_schema(request=TossSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may record its toss.")
+        serializer = TossSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.record_toss(match, data["winner"], data["choice"], user=request.user)
+        return self.card(match)
+
+
+class GameEntryView(MatchAPIView):
+    """POST {"game", "tie_breaker" | "sudden_death" | "unfinished_board_at_second_bell"}: a game-level entry of the
+    card (queen2 ¶12-16, ECC 41), checked by the rules app; 201 with the card, or 400 naming the law."""
+
+    @extend_schema(request=GameEntrySerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_pk):
+        match = self.get_match()
+        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its card.")
+        serializer = GameEntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, kind, data = serializer.entry()
+        scorecard.add_game_entry(match, game, kind, data, user=request.user)
+        return self.card(match, status=201)

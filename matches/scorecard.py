@@ -3,27 +3,34 @@
 `card_state(match)` replays the stored boards through the match's rule set and says where the match stands and
 what the card announces next (next breaker, change of sides, extra board, tie-breaker). `add_board` appends a
 board after the rules app has accepted it, and finishes the game and the match when the rules say so.
+`add_game_entry` records the entries that belong to a game rather than a board (`Match.card_extras`): the queen2
+tie-breaker and sudden death (queen2 ¶12-16) and the ECC board unfinished at the second bell (ECC 39-41).
 """
 
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 
 from rules.base import get_rule_set
 from rules.board import BoardInput
 from rules.errors import RuleError
 from rules.game import GameInput
 from rules.match import GameResult, MatchInput
+from rules.tiebreak import TieBreaker
+from rules.timing import UnfinishedBoard
 from tournaments.draws.knockout import rules_round
 from tournaments.models import Stage
 
 from . import transitions
 from .audit import log_change, snapshot
 from .errors import ResultError
-from .models import Board, Game, Match, ResultChange
+from .models import Board, Game, Match, ResultChange, RoundClock
 
 S = Match.Status
 BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")
+# Game-level entries of the card, in rules.game.GameInput's names.
+GAME_ENTRIES = ("tie_breaker", "sudden_death", "unfinished_board_at_second_bell")
 
 
 def rules_round_of(match):
@@ -38,12 +45,46 @@ def toss_of(match):
     return (match.toss_winner or "a").upper(), match.toss_choice or "break"
 
 
+def bells_of(match):
+    """The first and second bell of the match's round clock (ECC 39-41), or (None, None) without a clock."""
+    try:
+        clock = match.round.clock
+    except RoundClock.DoesNotExist:
+        return None, None
+    return clock.first_bell_at, clock.second_bell_at
+
+
+def game_entries(extras, number):
+    """The stored game-level entries of game `number` as GameInput arguments (TieBreaker, UnfinishedBoard)."""
+    entry = extras.get(str(number)) or {}
+    values = {}
+    try:
+        if entry.get("tie_breaker") is not None:
+            tie = entry["tie_breaker"]
+            values["tie_breaker"] = TieBreaker(first=tie.get("first"), attempts=tie.get("attempts") or {})
+        if entry.get("sudden_death"):
+            values["sudden_death"] = list(entry["sudden_death"])
+        if entry.get("unfinished_board_at_second_bell") is not None:
+            board = entry["unfinished_board_at_second_bell"]
+            values["unfinished_board_at_second_bell"] = UnfinishedBoard(
+                board_no=board.get("board_no"),
+                coins_left=board.get("coins_left"),
+                queen_held_by=board.get("queen_held_by"),
+            )
+    except AttributeError:
+        raise ResultError(
+            "game", f"Game {number}: a game-level entry of the score card is not in the rules' shape."
+        ) from None
+    return values
+
+
 @dataclass
 class GameCard:
     number: int
     first_breaker: str
     boards: list = field(default_factory=list)
     state: object = None  # rules.game.GameState
+    entries: dict = field(default_factory=dict)  # the game-level entries stored for this game
 
     def as_dict(self):
         state = self.state
@@ -57,6 +98,9 @@ class GameCard:
             "ended_by": state.ended_by,
             "winner": state.winner,
             "final_score": state.final_score,
+            "decided_by": state.decided_by,
+            "time_limit_award": state.time_limit_award,
+            "entries": self.entries,
         }
 
 
@@ -101,12 +145,15 @@ class CardState:
         }
 
 
-def card_state(match, boards=None):
-    """Replay the match's boards (non-voided, or `boards`) through its rule set."""
+def card_state(match, boards=None, extras=None):
+    """Replay the match's boards (non-voided, or `boards`) and its game-level entries (`Match.card_extras`, or
+    `extras`) through its rule set, with the bells of the round clock when the round has one (ECC 39-41)."""
     rule_set = get_rule_set(match.stage.event.rule_set)
     round_key = rules_round_of(match)
     if boards is None:
         boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
+    extras = match.card_extras if extras is None else extras
+    first_bell, second_bell = bells_of(match)
     toss_winner, toss_choice = toss_of(match)
     try:
         opening = rule_set.match_state(
@@ -118,9 +165,9 @@ def card_state(match, boards=None):
             )
         )
         games, results = [], []
-        numbers = sorted({b.game_no for b in boards} | {1})
+        numbers = sorted({b.game_no for b in boards} | {int(n) for n, entry in extras.items() if entry} | {1})
         for number in numbers:
-            game = GameCard(number, opening.first_breaker_by_game.get(number, "A"))
+            game = GameCard(number, opening.first_breaker_by_game.get(number, "A"), entries=extras.get(str(number), {}))
             game.boards = [b for b in boards if b.game_no == number]
             game.state = rule_set.play_game(
                 GameInput(
@@ -128,6 +175,9 @@ def card_state(match, boards=None):
                     round=round_key,
                     game_no=number,
                     first_breaker=game.first_breaker,
+                    first_bell_at=first_bell,
+                    second_bell_at=second_bell,
+                    **game_entries(extras, number),
                 )
             )
             games.append(game)
@@ -149,7 +199,14 @@ def card_state(match, boards=None):
         if games[-1].state.game_over:  # the next game has not started: an empty card for it
             game = GameCard(state.next_game, state.next_first_breaker or "A")
             game.state = rule_set.play_game(
-                GameInput(boards=[], round=round_key, game_no=game.number, first_breaker=game.first_breaker)
+                GameInput(
+                    boards=[],
+                    round=round_key,
+                    game_no=game.number,
+                    first_breaker=game.first_breaker,
+                    first_bell_at=first_bell,
+                    second_bell_at=second_bell,
+                )
             )
             games.append(game)
         current = games[-1].state
@@ -173,16 +230,8 @@ def board_values(data):
     return values
 
 
-@transaction.atomic
-def add_board(match, game_no, data, user=None):
-    """Append a board to the card after the rules app has scored it, and return the card's new state.
-
-    `data` is the rules endpoint's board shape (winner "A"/"B", coins_left_of_loser, queen,
-    loser_outstanding_dues, special_ending); `breaker` is needed only when a toss decides the break (ICF 56(b)).
-    The game ends, and then the match, when the rules say so."""
-    from .services import lock_match, update_result
-
-    match = lock_match(match)
+def open_card(match):
+    """The non-voided boards of a locked match whose card takes entries; refuse a card that takes none."""
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("match", "Both players of this match are not known yet.")
     if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
@@ -191,6 +240,50 @@ def add_board(match, game_no, data, user=None):
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
     if not boards and match.games.exists():
         raise ResultError("game", "This match has a final score only; it keeps no board-by-board score card.")
+    return boards
+
+
+def start_on_first_entry(match, user):
+    """The first entry on the card starts the match."""
+    if match.status != S.IN_PLAY:
+        old = transitions.move(match, S.IN_PLAY)
+        log_change(match, ResultChange.What.STATUS, {"status": old}, {"status": match.status}, user)
+
+
+def finish_if_over(match, game_no, after, user):
+    """Store game `game_no` once the rules say it is over, and finish the match once they say it is over; save."""
+    from .services import update_result
+
+    game_card = next(g for g in after.games if g.number == game_no)
+    if game_card.state.game_over:
+        final = game_card.state.final_score
+        Game.objects.update_or_create(
+            match=match,
+            number=game_no,
+            defaults={"score_a": final["A"], "score_b": final["B"], "winner_side": game_card.state.winner or ""},
+        )
+    if after.match.match_over:
+        result_before = snapshot(match)
+        update_result(match, after.match)
+        transitions.move(match, S.FINISHED, service="result")
+        match.save()
+        log_change(match, ResultChange.What.RESULT, result_before, snapshot(match), user)
+    else:
+        match.save()
+
+
+@transaction.atomic
+def add_board(match, game_no, data, user=None, board_no=None):
+    """Append a board to the card after the rules app has scored it, and return the card's new state.
+
+    `data` is the rules endpoint's board shape (winner "A"/"B", coins_left_of_loser, queen,
+    loser_outstanding_dues, special_ending); `breaker` is needed only when a toss decides the break (ICF 56(b)).
+    `board_no`, when given, is the board the entry is meant for: a repeated submission is refused, not added twice.
+    The game ends, and then the match, when the rules say so."""
+    from .services import lock_match
+
+    match = lock_match(match)
+    boards = open_card(match)
     before = card_state(match, boards)
     rule_set = get_rule_set(before.rule_set)
     game_no = before.current_game if game_no is None else game_no
@@ -203,6 +296,10 @@ def add_board(match, game_no, data, user=None):
     state = before.current
     if state.tie_breaker_needed or state.sudden_death_needed:
         raise ResultError("game", f"{rule_set.cite('tie')}: the game is level; a tie-breaker decides it, not a board")
+    if board_no is not None and board_no != state.next_board:
+        raise ResultError(
+            "board", f"Board {board_no} of game {game_no} is already on the card; the next is board {state.next_board}."
+        )
     breaker = data.get("breaker")
     if state.next_breaker is None:  # ICF 56(b): a toss decides the break of the extra board
         if breaker not in ("A", "B"):
@@ -227,26 +324,61 @@ def add_board(match, game_no, data, user=None):
     board.points = scored.points
     board.total_a, board.total_b = scored.scores_after["A"], scored.scores_after["B"]
     board.law = scored.law[:120]
-    if match.status != S.IN_PLAY:  # the first board starts the match
-        old = transitions.move(match, S.IN_PLAY)
-        log_change(match, ResultChange.What.STATUS, {"status": old}, {"status": match.status}, user)
+    start_on_first_entry(match, user)
     board.save()
     log_change(match, ResultChange.What.BOARD_ADDED, None, board.as_dict(), user)
     match.result_entered_by = board.entered_by
-    game_card = next(g for g in after.games if g.number == game_no)
-    if game_card.state.game_over:
-        final = game_card.state.final_score
-        Game.objects.update_or_create(
-            match=match,
-            number=game_no,
-            defaults={"score_a": final["A"], "score_b": final["B"], "winner_side": game_card.state.winner or ""},
-        )
-    if after.match.match_over:
-        result_before = snapshot(match)
-        update_result(match, after.match)
-        transitions.move(match, S.FINISHED, service="result")
-        match.save()
-        log_change(match, ResultChange.What.RESULT, result_before, snapshot(match), user)
-    else:
-        match.save()
+    finish_if_over(match, game_no, after, user)
     return after
+
+
+@transaction.atomic
+def add_game_entry(match, game_no, kind, data, user=None):
+    """Record a game-level entry of the card (`kind` in GAME_ENTRIES, `data` in rules.game.GameInput's JSON shape)
+    after the rules app has accepted it in its game, and return the card's new state. An entry replaces the
+    game's earlier entry of the same kind: a tie-breaker is entered as its chances are taken (queen2 ¶12), sudden
+    death as its rounds are played (queen2 ¶14-15), the unfinished board once, at the second bell (ECC 41).
+    The game ends, and then the match, when the rules say so (the same path as add_board)."""
+    from .services import lock_match
+
+    if kind not in GAME_ENTRIES:
+        raise ResultError("kind", f"A game-level entry is one of: {', '.join(GAME_ENTRIES)}.")
+    match = lock_match(match)
+    boards = open_card(match)
+    before = card_state(match, boards)
+    rule_set = get_rule_set(before.rule_set)
+    game_no = before.current_game if game_no is None else game_no
+    if game_no != before.current_game:
+        raise ResultError(
+            "game", f"{rule_set.cite('match')}: game {game_no} is not in play; game {before.current_game} is"
+        )
+    extras = {number: dict(entry) for number, entry in match.card_extras.items()}
+    entry = extras.setdefault(str(game_no), {})
+    previous = entry.get(kind)
+    entry[kind] = data
+    after = card_state(match, boards, extras)  # the rules app validates the entry in its game
+    if kind == "unfinished_board_at_second_bell":
+        check_second_bell(match, rule_set)
+    match.card_extras = extras
+    start_on_first_entry(match, user)
+    game = next(g for g in after.games if g.number == game_no).state
+    outcome = {"game": game_no, kind: data, "scores": game.scores, "game_over": game.game_over}
+    if game.time_limit_award is not None:
+        outcome["time_limit_award"] = game.time_limit_award
+    what = ResultChange.What.TIME_LIMIT if kind == "unfinished_board_at_second_bell" else ResultChange.What.BOARD_ADDED
+    log_change(match, what, {"game": game_no, kind: previous}, outcome, user)
+    match.result_entered_by = user if user is not None and user.is_authenticated else None
+    finish_if_over(match, game_no, after, user)
+    return after
+
+
+def check_second_bell(match, rule_set, now=None):
+    """ECC 41: play stops at the second bell and only then is the unfinished board counted. With a round clock
+    the entry waits for its second bell; without one the umpire keeps the time."""
+    _, second_bell = bells_of(match)
+    if second_bell is not None and (now or timezone.now()) < second_bell:
+        rings = timezone.localtime(second_bell).strftime("%H:%M")
+        raise ResultError(
+            "unfinished_board_at_second_bell",
+            f"{rule_set.cite('second_bell')}: the unfinished board is counted when the second bell rings ({rings})",
+        )

@@ -5,6 +5,7 @@ from rest_framework import serializers
 from rules.serializers import RulesSpecialEndingSerializer
 
 from .models import Match, ResultChange
+from .scorecard import GAME_ENTRIES
 
 
 class BoardEntrySerializer(serializers.Serializer):
@@ -67,3 +68,61 @@ def match_summary(match):
             {"game": match.replay_from_game, "board": match.replay_from_board} if match.replay_from_board else None
         ),
     }
+
+
+class TossSerializer(serializers.Serializer):
+    """ICF 39: who won the toss and what they chose."""
+
+    winner = serializers.ChoiceField(choices=["a", "b", "A", "B"], help_text="The side that won the toss.")
+    choice = serializers.ChoiceField(choices=["break", "side"], help_text="The winner's choice: break first, or side.")
+
+
+class TieBreakerSerializer(serializers.Serializer):
+    """queen2 ¶12, 16: who took the first chance (by toss), and each player's chances so far (true: pocketed)."""
+
+    first = serializers.CharField(help_text="'A' or 'B' (checked by the rules app).")
+    attempts = serializers.DictField(child=serializers.ListField(child=serializers.BooleanField(), max_length=3))
+
+
+class SuddenDeathRoundSerializer(serializers.Serializer):
+    """queen2 ¶15: one round of sudden death, a chance each (true: pocketed)."""
+
+    A = serializers.BooleanField()
+    B = serializers.BooleanField()
+
+
+class UnfinishedBoardSerializer(serializers.Serializer):
+    """ECC 41: the board in play at the second bell: c/m left of each player (the Queen is not counted)."""
+
+    board_no = serializers.IntegerField(min_value=1)
+    coins_left = serializers.DictField(child=serializers.IntegerField())
+    queen_held_by = serializers.CharField(required=False, allow_null=True, default=None, help_text="'A', 'B' or null.")
+
+
+class GameEntrySerializer(serializers.Serializer):
+    """A game-level entry of the score card: exactly one of `tie_breaker`, `sudden_death` (all rounds so far) or
+    `unfinished_board_at_second_bell`. `game` defaults to the game in play."""
+
+    game = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    tie_breaker = TieBreakerSerializer(required=False)
+    sudden_death = serializers.ListField(child=SuddenDeathRoundSerializer(), required=False, allow_empty=False)
+    unfinished_board_at_second_bell = UnfinishedBoardSerializer(required=False)
+
+    def validate(self, attrs):
+        given = [kind for kind in GAME_ENTRIES if kind in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError({"entry": [f"Give exactly one of: {', '.join(GAME_ENTRIES)}."]})
+        return attrs
+
+    def entry(self):
+        """(game, kind, data) in the shapes rules.game.GameInput takes."""
+        data = self.validated_data
+        kind = next(kind for kind in GAME_ENTRIES if kind in data)
+        value = data[kind]
+        if kind == "sudden_death":
+            value = [dict(chance) for chance in value]
+        elif kind == "tie_breaker":
+            value = {"first": value["first"], "attempts": {side: list(c) for side, c in value["attempts"].items()}}
+        else:
+            value = {**value, "coins_left": dict(value["coins_left"])}
+        return data.get("game"), kind, value

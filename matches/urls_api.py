@@ -11,4 +11,6 @@ urlpatterns = [
     path("confirm/", api.ConfirmView.as_view(), name="match-confirm"),
     path("replay/", api.ReplayView.as_view(), name="match-replay"),
     path("history/", api.HistoryView.as_view(), name="match-history"),
+    path("toss/", api.TossView.as_view(), name="match-toss"),
+    path("game-entry/", api.GameEntryView.as_view(), name="match-game-entry"),
 ]
