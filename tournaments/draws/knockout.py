@@ -168,7 +168,8 @@ def advance(slots, results=None, walkovers=None, withdrawn=(), third_place=False
 
     - ``results``: ``{(round, number): winner_id}`` for confirmed results (round 1-based, number 0-based;
       the third-place match is ``(0, 0)``).
-    - ``walkovers``: ``{(round, number): absent_id}``: the opponent advances.
+    - ``walkovers``: ``{(round, number): absent_id}``: the opponent advances; a tuple of both ids when both were
+      absent: nobody advances (the next opponent then has a walkover).
     - ``withdrawn``: ids that withdrew; in every match they have not yet won, the opponent advances.
     - A line against a bye (or an emptied line) advances the one present without play.
 
@@ -230,10 +231,11 @@ def _decide(m, results, walkovers, withdrawn, feeders_done):
     b = None if m.b in withdrawn else m.b
     if m.key in walkovers:
         absent = walkovers[m.key]
-        if absent is None or absent not in (m.a, m.b):
-            raise DrawError(f"Walkover for match {m.key}: {absent!r} is not playing in it.")
-        a = None if absent == m.a else a
-        b = None if absent == m.b else b
+        absent = set(absent) if isinstance(absent, tuple) else {absent}
+        if not absent or not absent <= {m.a, m.b} - {None}:
+            raise DrawError(f"Walkover for match {m.key}: {walkovers[m.key]!r} is not playing in it.")
+        a = None if m.a in absent else a
+        b = None if m.b in absent else b
     if a is None or b is None:
         # A bye, a walkover or a withdrawal: the one present advances (nobody, for an empty line).
         m.winner = a if b is None else b

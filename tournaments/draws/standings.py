@@ -21,6 +21,7 @@ class MatchResult:
     b: object  # None for a bye
     score_a: float = 0
     score_b: float = 0
+    both_lose: bool = False  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
 
 
 @dataclass
@@ -117,6 +118,8 @@ class HeadToHead(Metric):
 
 
 def _outcome(m, win, draw, loss):
+    if m.both_lose:
+        return loss, loss
     if m.b is None or m.score_a > m.score_b:
         return win, loss
     if m.score_a < m.score_b:
@@ -149,7 +152,13 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
     results = []
     for m in matches:
         if not isinstance(m, MatchResult):
-            m = MatchResult(_field(m, "a"), _field(m, "b"), _field(m, "score_a", 0), _field(m, "score_b", 0))
+            m = MatchResult(
+                _field(m, "a"),
+                _field(m, "b"),
+                _field(m, "score_a", 0),
+                _field(m, "score_b", 0),
+                bool(_field(m, "both_lose", False)),
+            )
         for side in (m.a, m.b):
             if side is not None and side not in rows:
                 raise DrawError(f"A match names {side!r}, who is not in the competitor list.")
@@ -160,7 +169,9 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
     win, draw, loss = points_for
     opponents = {ident: [] for ident in rows}
     for m in results:
-        if m.b is None or m.score_a != m.score_b:
+        if m.both_lose:
+            sides = ((m.a, m.b, m.score_a, m.score_b, False), (m.b, m.a, m.score_b, m.score_a, False))
+        elif m.b is None or m.score_a != m.score_b:
             a_won = m.b is None or m.score_a > m.score_b
             sides = ((m.a, m.b, m.score_a, m.score_b, a_won), (m.b, m.a, m.score_b, m.score_a, not a_won))
         else:
@@ -192,7 +203,7 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
         metric = METRICS[key]
         split = []
         for group in groups:
-            if len(group) == 1:
+            if len(group) <= 1:  # an empty competitor list has one empty group
                 split.append(group)
                 continue
             vals = metric.values(group, context)

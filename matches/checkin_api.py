@@ -1,0 +1,116 @@
+"""Check-in API (issue #6), scoped by tournament: umpires and officials mark sides as reported at their board and
+read a round's check-in list; chief referees and secretaries cancel forfeits and, in a Swiss stage, withdraw a
+player who forfeited from the later rounds. Each view checks permission and calls one service of matches.late."""
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.models import Round
+from tournaments.permissions import can_view, is_umpire
+
+from . import late
+from .checkin_serializers import CancelForfeitSerializer, ReportSerializer, WithdrawalSerializer, checkin_row
+from .errors import ResultError
+from .models import Match
+from .permissions import can_read, is_official
+
+
+class CheckinAPIView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def get_match(self):
+        match = get_object_or_404(
+            Match.objects.select_related("stage__event__tournament", "round", "entry_a", "entry_b"),
+            pk=self.kwargs["match_id"],
+            stage__event__tournament__slug=self.kwargs["tournament_slug"],
+        )
+        if not can_read(self.request.user, match):
+            raise NotFound()
+        return match
+
+    def require(self, allowed, message):
+        if not allowed:
+            raise PermissionDenied(message)
+
+    def valid(self, serializer_class):
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def row(self, match):
+        match.refresh_from_db()
+        return Response(checkin_row(match, timezone.now()))
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ResultError):
+            return Response(exc.as_dict(), status=400)
+        return super().handle_exception(exc)
+
+
+class ReportView(CheckinAPIView):
+    """POST {"side": "a"|"b", "reason"}: the side is at its board. After the deadline only the chief referee may
+    accept it, with a reason (ICF 143(i), ECC 18, queen2 ¶10)."""
+
+    @extend_schema(request=ReportSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_id):
+        match = self.get_match()
+        self.require(late.can_report(request.user, match), "Only the umpire of this match or an official may.")
+        data = self.valid(ReportSerializer)
+        late.report(match, data["side"], request.user, reason=data["reason"])
+        return self.row(match)
+
+
+class CancelForfeitView(CheckinAPIView):
+    """POST {"reason", "reported": ["a", "b"]}: cancel a forfeit; the match is announced again."""
+
+    @extend_schema(request=CancelForfeitSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_id):
+        match = self.get_match()
+        self.require(is_official(request.user, match), "Only a chief referee or secretary may cancel a forfeit.")
+        data = self.valid(CancelForfeitSerializer)
+        late.cancel_forfeit(match, request.user, data["reason"], reported=data["reported"])
+        return self.row(match)
+
+
+class WithdrawalView(CheckinAPIView):
+    """POST {"side", "withdrawn"}: Swiss: withdraw the side that forfeited from the later rounds, or keep it in."""
+
+    @extend_schema(request=WithdrawalSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, tournament_slug, match_id):
+        match = self.get_match()
+        self.require(is_official(request.user, match), "Only a chief referee or secretary may withdraw a player.")
+        data = self.valid(WithdrawalSerializer)
+        entry = late.set_withdrawn_after_forfeit(match, data["side"], data["withdrawn"])
+        return Response({"entry": entry.pk, "name": entry.name, "withdrawn": entry.withdrawn})
+
+
+class RoundCheckinView(CheckinAPIView):
+    """GET: every match of the round with its deadline and each side's state, for umpires and officials."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, tournament_slug, round_id):
+        rnd = get_object_or_404(
+            Round.objects.select_related("stage__event__tournament"),
+            pk=round_id,
+            stage__event__tournament__slug=tournament_slug,
+        )
+        tournament = rnd.stage.event.tournament
+        if not can_view(request.user, tournament):
+            raise NotFound()
+        self.require(is_umpire(request.user, tournament), "The check-in list is for umpires and officials.")
+        now = timezone.now()
+        late_arrival = late.stage_late_arrival(rnd.stage)
+        return Response(
+            {
+                "round": {"id": rnd.pk, "stage": rnd.stage_id, "number": rnd.number, "name": rnd.display_name},
+                "law": late_arrival.law if late_arrival else None,
+                "now": now.isoformat(),
+                "matches": [checkin_row(m, now) for m in late.checkin_matches(rnd)],
+            }
+        )
