@@ -1,1 +1,132 @@
-from django.db import models  # noqa: F401
+"""Protests (ICF XVIII, rules 144-151) and the scrutiny fees paid with them.
+
+An oral protest is logged by the umpire at the incident (ICF 145), the written one is handed in within the rule
+set's window after the board (ICF 146; queen2 ¶18), the tournament authority decides it (ICF 151). Protests are
+not withdrawn (ICF 149): nothing deletes one, so the fee ledger keeps every fee paid."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.utils import timezone
+
+from matches.models import Match
+
+
+class ProtestSettings(models.Model):
+    """The scrutiny fee a tournament asks with every protest (ICF 145: "the prescribed scrutiny fee")."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="protest_settings"
+    )
+    fee_amount = models.DecimalField(
+        max_digits=9, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))], help_text="Scrutiny fee."
+    )
+    fee_currency = models.CharField(
+        max_length=3,
+        validators=[RegexValidator(r"^[A-Z]{3}$", "Three capital letters, e.g. INR, EUR.")],
+        help_text="Currency code (ISO 4217), e.g. INR, EUR.",
+    )
+
+    class Meta:
+        verbose_name_plural = "protest settings"
+
+    def __str__(self):
+        return f"{self.tournament}: scrutiny fee {self.fee_amount} {self.fee_currency}"
+
+
+class Protest(models.Model):
+    """One protest about a board of a match, from the oral protest to the decision."""
+
+    class Status(models.TextChoices):
+        ORAL = "oral", "Oral (written protest awaited)"
+        LODGED = "lodged", "Lodged (decision awaited)"
+        UPHELD = "upheld", "Upheld"
+        OVERRULED = "overruled", "Overruled"
+        REJECTED = "rejected", "Rejected"
+
+    class Role(models.TextChoices):
+        # ICF 144: signed by the player, the captain or the manager of the team.
+        PLAYER = "player", "Player"
+        CAPTAIN = "captain", "Captain"
+        TEAM_MANAGER = "team_manager", "Team manager"
+
+    class Fee(models.TextChoices):
+        UNPAID = "unpaid", "Not paid"
+        HELD = "held", "Held"
+        REFUNDED = "refunded", "Refunded"
+        FORFEITED = "forfeited", "Forfeited"
+
+    UNDECIDED = (Status.ORAL, Status.LODGED)
+
+    # Deleted only with its match (a draw, event or tournament the secretary deletes on purpose); nobody deletes
+    # a protest by itself (ICF 149).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="protests")
+    game_no = models.PositiveSmallIntegerField()
+    board_no = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=1, choices=[("A", "A"), ("B", "B")], help_text="The side that protests.")
+    role = models.CharField(max_length=12, choices=Role.choices, default=Role.PLAYER)
+    protester_name = models.CharField(max_length=120)
+    # ICF 147: the decision of the Chief Referee/Umpire appealed against (logged with the oral protest).
+    decision_appealed = models.TextField()
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # ICF 145: when the oral protest was intimated to the umpire. ICF 151(c) counts the hour for the decision from
+    # "the time the protest was lodged": we count it from here, the earliest reading, so no decision is later
+    # than the law allows.
+    lodged_at = models.DateTimeField(default=timezone.now)
+    # ICF 145: no protest is entertained without the scrutiny fee. Amount and currency are copied from the
+    # tournament's settings when the fee is paid, so a later change of the fee leaves the ledger as it was.
+    fee_amount = models.DecimalField(max_digits=9, decimal_places=2, null=True, blank=True)
+    fee_currency = models.CharField(max_length=3, blank=True)
+    fee_paid_at = models.DateTimeField(null=True, blank=True)
+    fee_received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    fee_status = models.CharField(max_length=10, choices=Fee.choices, default=Fee.UNPAID)
+    fee_settled_at = models.DateTimeField(null=True, blank=True, help_text="When the fee was refunded or forfeited.")
+    # ICF 144, 147: the written protest, in English: the facts and the point appealed against.
+    written_text = models.TextField(blank=True)
+    point_appealed = models.TextField(blank=True)
+    written_received_at = models.DateTimeField(null=True, blank=True)
+    received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # ICF 146: the written protest is due within the window after the completion of the protested board: the
+    # umpire states it, or the board's row on the score card gives it.
+    board_completed_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ORAL)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_reason = models.TextField(blank=True)
+    # ICF 151(c): the decision is due by this time (None where the rule set sets no limit, e.g. queen2 ¶18 "at the
+    # earliest possible"). Stored, so the periodic task finds overdue protests with one indexed query.
+    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    overdue_flagged_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["lodged_at", "pk"]
+        indexes = [models.Index(fields=["status", "due_at"])]
+        constraints = [
+            # A fee held, refunded or forfeited was paid: amount, currency and time are known (the ledger adds up).
+            models.CheckConstraint(
+                condition=models.Q(fee_status="unpaid")
+                | (models.Q(fee_amount__isnull=False, fee_paid_at__isnull=False) & ~models.Q(fee_currency="")),
+                name="protest_fee_paid_has_amount",
+            )
+        ]
+
+    def __str__(self):
+        return f"Protest #{self.pk}: game {self.game_no} board {self.board_no} of {self.match}"
+
+    @property
+    def is_decided(self):
+        return self.status not in self.UNDECIDED
+
+    @property
+    def fee_text(self):
+        return f"{self.fee_amount} {self.fee_currency}" if self.fee_amount is not None else ""

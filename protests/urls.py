@@ -1,3 +1,18 @@
 """Protest pages, mounted at the site root by config/urls.py."""
 
-urlpatterns = []
+from django.urls import path
+
+from . import views
+
+protests = "t/<slug:slug>/protests/"
+
+urlpatterns = [
+    path(protests, views.protest_queue, name="protest-queue"),
+    path(f"{protests}ledger/", views.fee_ledger, name="protest-ledger"),
+    path(f"{protests}fee/", views.set_fee, name="protest-set-fee"),
+    path(f"{protests}new/<int:match_id>/", views.log_protest, name="protest-log"),
+    path(f"{protests}<int:pk>/", views.protest_detail, name="protest-detail"),
+    path(f"{protests}<int:pk>/fee/", views.record_fee, name="protest-record-fee"),
+    path(f"{protests}<int:pk>/written/", views.lodge_written, name="protest-written"),
+    path(f"{protests}<int:pk>/decide/", views.decide, name="protest-decide"),
+]

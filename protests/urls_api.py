@@ -1,3 +1,15 @@
 """Protest API, mounted at /api/tournaments/<slug:tournament_slug>/ by config/urls.py."""
 
-urlpatterns = []
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("protests/", api.ProtestListView.as_view(), name="protest-list-api"),
+    path("protests/ledger/", api.LedgerView.as_view(), name="protest-ledger-api"),
+    path("protests/fee/", api.FeeSettingsView.as_view(), name="protest-fee-settings-api"),
+    path("protests/<int:pk>/", api.ProtestDetailView.as_view(), name="protest-detail-api"),
+    path("protests/<int:pk>/fee/", api.ProtestFeeView.as_view(), name="protest-fee-api"),
+    path("protests/<int:pk>/written/", api.ProtestWrittenView.as_view(), name="protest-written-api"),
+    path("protests/<int:pk>/decision/", api.ProtestDecisionView.as_view(), name="protest-decision-api"),
+]

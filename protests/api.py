@@ -1,0 +1,190 @@
+"""Protest API, scoped by the tournament in the URL: umpires log protests and their fees and attach the written
+protest, the tournament authority decides, the players of the match read. Each view checks one rule of
+`protests.permissions` and calls one service; a refused operation answers 400 ``{field: [message]}``, a
+forbidden one 403."""
+
+import re
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.errors import NotAllowed, ResultError
+from matches.models import Match
+from tournaments.api import visible_tournaments
+
+from . import permissions, services
+from .models import Protest, ProtestSettings
+from .serializers import (
+    DecisionSerializer,
+    FeeSettingsSerializer,
+    LedgerSerializer,
+    LogProtestSerializer,
+    ProtestSerializer,
+    WrittenProtestSerializer,
+)
+
+NO_WITHDRAWAL = "ICF 149: once lodged, a protest cannot be withdrawn."
+
+
+def protest_queryset():
+    return Protest.objects.select_related(
+        "match__stage__event__tournament", "match__round", "logged_by", "received_by", "decided_by"
+    )
+
+
+def visible_protests(user, tournament):
+    """Every protest of the tournament for its officials and umpires; for a player, those about their matches."""
+    protests = protest_queryset().filter(match__stage__event__tournament=tournament)
+    if permissions.is_staff_of(user, tournament):
+        return protests
+    plays = Q(match__entry_a__members__player__user=user) | Q(match__entry_b__members__player__user=user)
+    return protests.filter(plays).distinct()
+
+
+class ProtestAPIView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["tournament_slug"])
+
+    def get_protest(self):
+        protest = get_object_or_404(
+            protest_queryset(), pk=self.kwargs["pk"], match__stage__event__tournament=self.tournament
+        )
+        if not permissions.can_read(self.request.user, protest.match):
+            raise NotFound()
+        return protest
+
+    def require(self, allowed, message):
+        if not allowed:
+            raise PermissionDenied(message)
+
+    def valid(self, serializer_class):
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def protest(self, protest, status=200):
+        protest = protest_queryset().get(pk=protest.pk)
+        return Response(ProtestSerializer(protest).data, status=status)
+
+    def handle_exception(self, exc):
+        if isinstance(exc, NotAllowed):
+            return Response({"detail": exc.message}, status=403)
+        if isinstance(exc, ResultError):
+            return Response(exc.as_dict(), status=400)
+        return super().handle_exception(exc)
+
+
+class ProtestListView(ProtestAPIView):
+    """GET: the protests you may see (filters `status`, `match`). POST: log an oral protest (ICF 145)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str), OpenApiParameter("match", int)],
+        responses=ProtestSerializer(many=True),
+    )
+    def get(self, request, tournament_slug):
+        protests = visible_protests(request.user, self.tournament)
+        status, match = request.query_params.get("status"), request.query_params.get("match")
+        if status:
+            protests = protests.filter(status=status)
+        if match:
+            protests = protests.filter(match_id=int(match) if re.fullmatch(r"[0-9]{1,18}", match) else 0)
+        return Response(ProtestSerializer(protests, many=True).data)
+
+    @extend_schema(request=LogProtestSerializer, responses={201: ProtestSerializer})
+    def post(self, request, tournament_slug):
+        data = dict(self.valid(LogProtestSerializer))
+        match = Match.objects.filter(pk=data.pop("match"), stage__event__tournament=self.tournament).first()
+        if match is None:
+            return Response({"match": ["No such match in this tournament."]}, status=400)
+        self.require(permissions.can_log(request.user, match), "Only the umpire of this match or an official logs it.")
+        protest = services.log_oral_protest(match, user=request.user, **data)
+        return self.protest(protest, status=201)
+
+
+class ProtestDetailView(ProtestAPIView):
+    """GET: one protest. DELETE: refused, a protest is never withdrawn (ICF 149)."""
+
+    @extend_schema(responses=ProtestSerializer)
+    def get(self, request, tournament_slug, pk):
+        return self.protest(self.get_protest())
+
+    @extend_schema(responses={405: {"type": "object", "properties": {"detail": {"type": "string"}}}})
+    def delete(self, request, tournament_slug, pk):
+        self.get_protest()
+        return Response({"detail": NO_WITHDRAWAL}, status=405)
+
+
+class ProtestFeeView(ProtestAPIView):
+    """POST: the scrutiny fee was paid (ICF 145), at the tournament's amount and currency."""
+
+    @extend_schema(request=None, responses=ProtestSerializer)
+    def post(self, request, tournament_slug, pk):
+        protest = self.get_protest()
+        self.require(permissions.can_log(request.user, protest.match), "Only the umpire of this match or an official.")
+        return self.protest(services.record_fee(protest, user=request.user))
+
+
+class ProtestWrittenView(ProtestAPIView):
+    """POST: the written protest, within the window after the board (ICF 146; queen2 ¶18); a late one is refused
+    with its deadline."""
+
+    @extend_schema(request=WrittenProtestSerializer, responses=ProtestSerializer)
+    def post(self, request, tournament_slug, pk):
+        protest = self.get_protest()
+        self.require(
+            permissions.can_log(request.user, protest.match),
+            "ICF 144: the written protest is submitted through the umpire or the chief referee.",
+        )
+        data = self.valid(WrittenProtestSerializer)
+        return self.protest(services.lodge_written(protest, user=request.user, **data))
+
+
+class ProtestDecisionView(ProtestAPIView):
+    """POST {"outcome": "upheld" | "overruled" | "rejected", "reason"}: the decision (ICF 148, 151)."""
+
+    @extend_schema(request=DecisionSerializer, responses=ProtestSerializer)
+    def post(self, request, tournament_slug, pk):
+        protest = self.get_protest()
+        self.require(
+            permissions.can_decide(request.user, protest.match),
+            "ICF 151: a secretary or chief referee decides, never the umpire of the match.",
+        )
+        data = self.valid(DecisionSerializer)
+        return self.protest(services.decide(protest, data["outcome"], data["reason"], request.user))
+
+
+class LedgerView(ProtestAPIView):
+    """GET: the scrutiny fees: paid, held, refunded and forfeited per currency, and every fee paid."""
+
+    @extend_schema(responses=LedgerSerializer)
+    def get(self, request, tournament_slug):
+        self.require(permissions.can_see_ledger(request.user, self.tournament), "The fee ledger is for officials.")
+        ledger = services.ledger(self.tournament)
+        return Response(LedgerSerializer({"totals": ledger.totals, "protests": ledger.protests}).data)
+
+
+class FeeSettingsView(ProtestAPIView):
+    """GET: the tournament's scrutiny fee (ICF 145). PUT: a secretary sets it."""
+
+    @extend_schema(responses=FeeSettingsSerializer)
+    def get(self, request, tournament_slug):
+        self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
+        fee = ProtestSettings.objects.filter(tournament=self.tournament).first()
+        if fee is None:
+            return Response({"fee_amount": None, "fee_currency": None})
+        return Response(FeeSettingsSerializer(fee).data)
+
+    @extend_schema(request=FeeSettingsSerializer, responses=FeeSettingsSerializer)
+    def put(self, request, tournament_slug):
+        self.require(permissions.can_set_fee(request.user, self.tournament), "Only a secretary sets the fee.")
+        data = self.valid(FeeSettingsSerializer)
+        fee = services.set_fee(self.tournament, data["fee_amount"], data["fee_currency"])
+        return Response(FeeSettingsSerializer(fee).data)

@@ -1,0 +1,66 @@
+"""Page forms for protests: shapes only; protests.services checks the laws and its refusals come back on the form."""
+
+from decimal import Decimal
+
+from django import forms
+
+from .models import Protest
+
+WHEN = forms.DateTimeInput(attrs={"type": "datetime-local", "step": 1}, format="%Y-%m-%dT%H:%M:%S")
+
+
+class OralProtestForm(forms.Form):
+    """ICF 145: logged by the umpire at the incident."""
+
+    game_no = forms.IntegerField(min_value=1, max_value=32767, label="Game")
+    board_no = forms.IntegerField(min_value=1, max_value=32767, label="Board")
+    side = forms.ChoiceField(label="Side that protests")
+    role = forms.ChoiceField(choices=Protest.Role.choices, initial=Protest.Role.PLAYER, label="Protester is the")
+    protester_name = forms.CharField(max_length=120, label="Name of the protester")
+    decision_appealed = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), label="Decision appealed against", max_length=5000
+    )
+    fee_paid = forms.BooleanField(required=False, label="Scrutiny fee paid now")
+    board_completed_at = forms.DateTimeField(
+        required=False, widget=WHEN, label="Board completed at", help_text="Leave empty: the score card gives it."
+    )
+
+    def __init__(self, *args, match, fee=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = [("A", f"A: {match.entry_a}"), ("B", f"B: {match.entry_b}")]
+        if fee is not None:
+            self.fields["fee_paid"].label = f"Scrutiny fee of {fee.fee_amount} {fee.fee_currency} paid now"
+
+
+class WrittenProtestForm(forms.Form):
+    """ICF 144, 147: in English, the facts as they occurred and the point appealed against."""
+
+    written_text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}), max_length=20000, label="Written protest (facts, in English)"
+    )
+    point_appealed = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=5000)
+    board_completed_at = forms.DateTimeField(
+        required=False, widget=WHEN, label="Board completed at", help_text="Leave empty: the score card gives it."
+    )
+
+
+class DecisionForm(forms.Form):
+    outcome = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        choices=[
+            ("upheld", "Upheld: replay from the beginning of the board, fee refunded (ICF 151(a))"),
+            ("overruled", "Overruled: the result stands, fee forfeited (ICF 151(b))"),
+            ("rejected", "Rejected: abusive language (ICF 148) or no written protest in time (ICF 146)"),
+        ],
+    )
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+
+
+class FeeForm(forms.Form):
+    fee_amount = forms.DecimalField(max_digits=9, decimal_places=2, min_value=Decimal("0.01"), label="Scrutiny fee")
+    fee_currency = forms.CharField(max_length=3, label="Currency", help_text="Three letters, e.g. INR, EUR.")
+
+
+def add_error(form, error):
+    """A service's refusal on the form: on its field when the form has it, else at the top."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)

@@ -1,0 +1,42 @@
+"""Who may do what with protests. Pages, API and admin all ask here.
+
+ICF 144-145: protests go through the umpire of the match or the chief referee; ICF 151: the tournament authority
+(a secretary or chief referee) decides, never the umpire whose decision is appealed against. The players of the
+match, and the tournament's officials and umpires, read a match's protests; the fee ledger is for officials."""
+
+from matches.permissions import is_official, player_side, tournament_of
+from tournaments.permissions import is_chief_referee, is_secretary, is_umpire
+
+
+def is_match_umpire(user, match):
+    return user.is_authenticated and match.umpire_id is not None and match.umpire_id == user.pk
+
+
+def can_log(user, match):
+    """May log an oral protest, record its fee and receive the written one: the match's umpire or an official."""
+    return user.is_authenticated and (is_match_umpire(user, match) or is_official(user, match))
+
+
+def can_decide(user, match):
+    """ICF 151: the tournament authority decides; the umpire of that match never does, whatever else he is."""
+    return is_official(user, match) and not is_match_umpire(user, match)
+
+
+def can_read(user, match):
+    """The tournament's officials and umpires, and the players of either side."""
+    if not user.is_authenticated:
+        return False
+    return is_umpire(user, tournament_of(match)) or player_side(user, match) is not None
+
+
+def is_staff_of(user, tournament):
+    """Officials and umpires see every protest of the tournament."""
+    return is_umpire(user, tournament)
+
+
+def can_see_ledger(user, tournament):
+    return is_chief_referee(user, tournament)
+
+
+def can_set_fee(user, tournament):
+    return is_secretary(user, tournament)

@@ -1,0 +1,442 @@
+"""Protests (ICF 144-151): the operations the umpire, the chief referee and the secretary perform, one transaction
+each. Pages, the API and the admin call these; none repeats their rules.
+
+- `log_oral_protest`: the umpire logs the oral protest at the incident, with the scrutiny fee (ICF 145).
+- `record_fee`: the fee, when it was not paid with the oral protest (no protest is entertained without it).
+- `lodge_written`: the written protest, within the rule set's window after the board (ICF 146; queen2 ¶18).
+  From then on the match result is withheld until the decision (ICF 150).
+- `decide`: upheld (replay from the protested board, fee refunded), overruled (result stands, fee forfeited),
+  rejected (abusive, ICF 148, or never lodged in writing: fee forfeited) (ICF 151).
+- There is no withdrawal (ICF 149): no service deletes or cancels a protest.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.urls import reverse
+from django.utils import timezone
+
+from matches import services as match_services
+from matches.audit import log_change, snapshot
+from matches.errors import NotAllowed, ResultError
+from matches.models import Match, ResultChange
+from matches.permissions import tournament_of
+from matches.scorecard import card_state
+from rules.base import get_rule_set
+from tournaments.models import EntryMember
+from tournaments.notifications import notify, tournament_officials
+
+from . import permissions
+from .models import Protest, ProtestSettings
+
+S = Protest.Status
+FEE = Protest.Fee
+# An incident of play: a match not yet started, a walkover or a bye had none.
+PLAYED = (Match.Status.IN_PLAY, Match.Status.FINISHED, Match.Status.CONFIRMED, Match.Status.RETIRED)
+OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED}
+# Where each rule set states its protest window and decision time (rules.base holds the minutes only).
+WINDOW_LAW = {"icf": "ICF 146", "queen2": "queen2 ¶18"}
+DECISION_LAW = {"icf": "ICF 151(c)", "queen2": "queen2 ¶18"}
+
+
+class ProtestError(ResultError):
+    """A protest operation the laws refuse; `field` names what is wrong, the message cites the law."""
+
+
+def rule_set_of(match):
+    return get_rule_set(match.stage.event.rule_set)
+
+
+def window_law(rule_set):
+    return WINDOW_LAW.get(rule_set.key, rule_set.law)
+
+
+def decision_law(rule_set):
+    return DECISION_LAW.get(rule_set.key, rule_set.law)
+
+
+def clock(moment):
+    """A time as the hall reads it: 10:15, or 10:15:30 when the seconds matter."""
+    local = timezone.localtime(moment)
+    return f"{local:%H:%M}" if local.second == 0 else f"{local:%H:%M:%S}"
+
+
+def lock(protest):
+    return (
+        Protest.objects.select_for_update(of=("self",))
+        .select_related("match__stage__event__tournament", "match__round")
+        .get(pk=protest.pk)
+    )
+
+
+def protest_url(protest):
+    return reverse("protest-detail", args=[tournament_of(protest.match).slug, protest.pk])
+
+
+# ---------------------------------------------------------------- the written protest's window (ICF 146)
+
+
+def completion_time(protest):
+    """When the protested board was completed: as the umpire stated it, else the time its row was entered on the
+    score card, else None (the board is still in play, so the window has not started)."""
+    if protest.board_completed_at is not None:
+        return protest.board_completed_at
+    board = protest.match.boards.filter(voided=False, game_no=protest.game_no, number=protest.board_no).first()
+    return board.entered_at if board else None
+
+
+def written_deadline(protest):
+    """The last moment the written protest is accepted, or None while the board is not completed."""
+    completed = completion_time(protest)
+    minutes = rule_set_of(protest.match).protest_window_minutes
+    if completed is None or minutes is None:
+        return None
+    return completed + timedelta(minutes=minutes)
+
+
+def lapsed(protest, now=None):
+    """An oral protest whose written protest did not come within the window."""
+    deadline = written_deadline(protest)
+    return protest.status == S.ORAL and deadline is not None and (now or timezone.now()) > deadline
+
+
+# ---------------------------------------------------------------- the oral protest and its fee (ICF 145)
+
+
+def check_board(match, game_no, board_no):
+    """The protested board is on the score card, or is the board in play. A match that keeps no board-by-board
+    card (final scores only) takes the umpire's word."""
+    if game_no < 1 or board_no < 1:
+        raise ProtestError("board_no", "Game and board are numbered from 1.")
+    played = set(match.boards.filter(voided=False).values_list("game_no", "number"))
+    if not played or (game_no, board_no) in played:
+        return
+    next_up = card_state(match).announcements
+    in_play = None if next_up.get("match_over") else (next_up["game"], next_up["next_board"])
+    if (game_no, board_no) != in_play:
+        where = f"; the board in play is game {in_play[0]} board {in_play[1]}" if in_play else ""
+        raise ProtestError("board_no", f"Game {game_no} has no board {board_no} on this match's score card{where}.")
+
+
+def check_stated_end(board_completed_at, at):
+    if board_completed_at is not None and board_completed_at > at:
+        raise ProtestError("board_completed_at", f"The board cannot have ended after {clock(at)}, when this is logged.")
+
+
+@transaction.atomic
+def log_oral_protest(
+    match,
+    *,
+    game_no,
+    board_no,
+    side,
+    protester_name,
+    decision_appealed,
+    role=Protest.Role.PLAYER,
+    fee_paid=False,
+    board_completed_at=None,
+    user=None,
+    at=None,
+):
+    """ICF 145: the oral protest, intimated to the umpire immediately after the incident. With `fee_paid` the
+    scrutiny fee is recorded at once; otherwise `record_fee` records it before the written protest."""
+    match = match_services.lock_match(match)
+    rule_set = rule_set_of(match)
+    if rule_set.protest_window_minutes is None:
+        raise ProtestError("match", f"The {rule_set.name} lay down no protest procedure (no written-protest window).")
+    if match.entry_a_id is None or match.entry_b_id is None:
+        raise ProtestError("match", "A match with a bye or an unknown player has no protest.")
+    if match.status not in PLAYED:
+        raise ProtestError(
+            "match",
+            f"ICF 145: a protest follows an incident of play; a {match.get_status_display().lower()} match "
+            "has had none.",
+        )
+    check_board(match, game_no, board_no)
+    if side not in ("A", "B"):
+        raise ProtestError("side", "Say which side protests, A or B.")
+    if not protester_name.strip():
+        raise ProtestError("protester_name", "ICF 144: name the player, captain or team manager who protests.")
+    if not decision_appealed.strip():
+        raise ProtestError("decision_appealed", "ICF 147: state the decision of the umpire that is appealed against.")
+    at = at or timezone.now()
+    check_stated_end(board_completed_at, at)
+    minutes = rule_set.protest_decision_minutes
+    protest = Protest.objects.create(
+        match=match,
+        game_no=game_no,
+        board_no=board_no,
+        side=side,
+        role=role,
+        protester_name=protester_name.strip(),
+        decision_appealed=decision_appealed.strip(),
+        logged_by=signed_in(user),
+        lodged_at=at,
+        due_at=at + timedelta(minutes=minutes) if minutes is not None else None,
+        board_completed_at=board_completed_at,
+    )
+    if fee_paid:
+        pay_fee(protest, user, at)
+    return protest
+
+
+@transaction.atomic
+def record_fee(protest, user=None, at=None):
+    """ICF 145: the scrutiny fee, paid after the oral protest was logged."""
+    protest = lock(protest)
+    if protest.fee_status != FEE.UNPAID:
+        raise ProtestError("fee", f"The scrutiny fee of this protest is already recorded ({protest.fee_text}).")
+    if protest.status != S.ORAL:
+        raise ProtestError("fee", "This protest is decided; its fee can no longer be paid.")
+    pay_fee(protest, user, at or timezone.now())
+    return protest
+
+
+def pay_fee(protest, user, at):
+    fee = ProtestSettings.objects.filter(tournament=tournament_of(protest.match)).first()
+    if fee is None:
+        raise ProtestError("fee", "ICF 145: this tournament has no scrutiny fee yet; a secretary sets it first.")
+    protest.fee_amount, protest.fee_currency = fee.fee_amount, fee.fee_currency
+    protest.fee_paid_at, protest.fee_received_by, protest.fee_status = at, signed_in(user), FEE.HELD
+    protest.save()
+
+
+def signed_in(user):
+    return user if user is not None and user.is_authenticated else None
+
+
+# ---------------------------------------------------------------- the written protest (ICF 144, 146, 147, 150)
+
+
+@transaction.atomic
+def lodge_written(protest, written_text, point_appealed, user=None, at=None, board_completed_at=None):
+    """Attach the written protest, handed in through the chief referee or umpire within the window after the
+    board (ICF 146: 15 minutes; queen2 ¶18: 5). The protest is then lodged: it cannot be withdrawn (ICF 149) and
+    the match result is withheld until the decision (ICF 150)."""
+    protest = lock(protest)
+    if protest.status == S.LODGED:
+        raise ProtestError("status", "ICF 149: this protest is already lodged; it stands as written.")
+    if protest.status != S.ORAL:
+        raise ProtestError("status", f"This protest is already decided ({protest.get_status_display().lower()}).")
+    if protest.fee_status != FEE.HELD:
+        raise ProtestError(
+            "fee", "ICF 145: no protest is entertained without payment of the scrutiny fee; record the fee first."
+        )
+    if not written_text.strip():
+        raise ProtestError("written_text", "ICF 147: state the facts as they occurred.")
+    if not point_appealed.strip():
+        raise ProtestError("point_appealed", "ICF 147: state the point appealed against.")
+    at = at or timezone.now()
+    if board_completed_at is not None:
+        check_stated_end(board_completed_at, at)
+        protest.board_completed_at = board_completed_at
+    deadline = written_deadline(protest)
+    if deadline is not None and at > deadline:
+        rule_set = rule_set_of(protest.match)
+        raise ProtestError(
+            "written_text",
+            f"{window_law(rule_set)}: the written protest was due within {rule_set.protest_window_minutes} minutes "
+            f"of the end of game {protest.game_no} board {protest.board_no}, by {clock(deadline)}; it was handed in "
+            f"at {clock(at)} and is refused.",
+        )
+    protest.board_completed_at = completion_time(protest)
+    protest.written_text, protest.point_appealed = written_text.strip(), point_appealed.strip()
+    protest.written_received_at, protest.received_by, protest.status = at, signed_in(user), S.LODGED
+    protest.save()
+    withhold(protest, user)
+    return protest
+
+
+def withhold(protest, user):
+    """ICF 150: the result of the match is not announced till the protest is considered: not final, not in the
+    standings, advancing nobody in a bracket."""
+    match = match_services.lock_match(protest.match)
+    if match.result_withheld:
+        return match
+    before = {**snapshot(match), "result_withheld": False}
+    match.result_withheld = True
+    match.save(update_fields=["result_withheld", "updated_at"])
+    reason = f"Protest #{protest.pk} lodged (ICF 150): the result is withheld until the protest is decided."
+    log_change(match, ResultChange.What.WITHHELD, before, {**snapshot(match), "result_withheld": True}, user, reason)
+    bracket_follows(match)
+    return match
+
+
+def release(protest, user):
+    """The result counts again once no lodged protest on the match is left undecided."""
+    match = match_services.lock_match(protest.match)
+    if not match.result_withheld or match.protests.filter(status=S.LODGED).exists():
+        return match
+    before = {**snapshot(match), "result_withheld": True}
+    match.result_withheld = False
+    match.save(update_fields=["result_withheld", "updated_at"])
+    reason = f"Protest #{protest.pk} {protest.get_status_display().lower()} (ICF 151)."
+    log_change(match, ResultChange.What.RELEASED, before, {**snapshot(match), "result_withheld": False}, user, reason)
+    bracket_follows(match)
+    return match
+
+
+def bracket_follows(match):
+    try:
+        match_services.result_changed(match)
+    except ResultError as error:
+        raise ProtestError("match", error.message) from None
+
+
+# ---------------------------------------------------------------- the decision (ICF 148, 151)
+
+
+@transaction.atomic
+def decide(protest, outcome, reason, user, at=None):
+    """ICF 151, by the tournament authority (a secretary or chief referee, never the umpire of the match):
+
+    - upheld: the match continues from the beginning of the protested board (later boards are voided, kept on
+      record) and the fee is refunded (151(a));
+    - overruled: the result already obtained stands and the fee is forfeited (151(b));
+    - rejected: a protest in abusive language (ICF 148), or one never lodged in writing within the window
+      (ICF 146): the fee, if paid, is forfeited as for an overruled protest (our reading).
+    The decision is conveyed to the parties (151(c)) by a notification."""
+    protest = lock(protest)
+    match = protest.match
+    if not permissions.can_decide(user, match):
+        raise NotAllowed("user", "ICF 151: a secretary or chief referee decides, never the umpire of the match.")
+    if protest.is_decided:
+        raise ProtestError("status", f"This protest is already decided ({protest.get_status_display().lower()}).")
+    if outcome not in OUTCOMES:
+        raise ProtestError("outcome", f"Decide 'upheld', 'overruled' or 'rejected', not '{outcome}'.")
+    if not reason.strip():
+        raise ProtestError("reason", "ICF 151(c): give the reason; the decision is conveyed to the parties.")
+    at = at or timezone.now()
+    if protest.status == S.ORAL and not (outcome == "rejected" and lapsed(protest, at)):
+        deadline = written_deadline(protest)
+        after = f" after {clock(deadline)} if it does not come" if deadline else " once its window has passed"
+        raise ProtestError(
+            "outcome", f"ICF 146: this protest awaits its written form; it is decided once lodged, or rejected{after}."
+        )
+    if outcome == "upheld":
+        why = f"Protest #{protest.pk} upheld (ICF 151(a)): {reason.strip()}"
+        match_services.replay_from_board(match, protest.game_no, protest.board_no, user=user, reason=why)
+    protest.status = OUTCOMES[outcome]
+    protest.decided_by, protest.decided_at, protest.decision_reason = user, at, reason.strip()
+    if protest.fee_status == FEE.HELD:
+        protest.fee_status = FEE.REFUNDED if outcome == "upheld" else FEE.FORFEITED
+        protest.fee_settled_at = at
+    protest.save()
+    release(protest, user)
+    tell_parties(protest)
+    return protest
+
+
+def tell_parties(protest):
+    """ICF 151(c): the decision is conveyed to the parties concerned: both sides' players, the umpire, and the
+    official who logged it."""
+    match = protest.match
+    players = EntryMember.objects.filter(entry_id__in=[match.entry_a_id, match.entry_b_id], player__user__isnull=False)
+    users = [member.player.user for member in players.select_related("player__user")]
+    users += [u for u in (match.umpire, protest.logged_by) if u is not None]
+    subject = f"Protest #{protest.pk} {protest.get_status_display().lower()}: {match.entry_a} v {match.entry_b}"
+    body = f"Game {protest.game_no} board {protest.board_no}. {protest.decision_reason}"
+    notify(users, tournament_of(match), subject, body, protest_url(protest), key=f"protest-{protest.pk}-decided")
+
+
+# ---------------------------------------------------------------- overdue decisions (ICF 151(c))
+
+
+def flag_overdue(now=None):
+    """Flag every lodged protest whose decision is overdue and tell the secretaries and chief referees, once:
+    a second run (or two workers at once) flags and notifies nobody again. Returns how many were flagged."""
+    now = now or timezone.now()
+    due = Protest.objects.filter(status=S.LODGED, overdue_flagged_at=None, due_at__lte=now)
+    flagged = 0
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            protest = (
+                Protest.objects.select_for_update(of=("self",))
+                .select_related("match__stage__event__tournament", "match__entry_a", "match__entry_b")
+                .filter(pk=pk, status=S.LODGED, overdue_flagged_at=None)
+                .first()
+            )
+            if protest is None:  # decided or flagged meanwhile
+                continue
+            protest.overdue_flagged_at = now
+            protest.save(update_fields=["overdue_flagged_at"])
+            tell_officials_overdue(protest)
+            flagged += 1
+    return flagged
+
+
+def tell_officials_overdue(protest):
+    match = protest.match
+    tournament = tournament_of(match)
+    law = decision_law(rule_set_of(match))
+    subject = f"Protest #{protest.pk} is overdue: {match.entry_a} v {match.entry_b}"
+    body = (
+        f"{law}: the decision was due by {clock(protest.due_at)} (lodged at {clock(protest.lodged_at)}). "
+        f"Game {protest.game_no} board {protest.board_no}; the result stays withheld until it is decided."
+    )
+    key = f"protest-{protest.pk}-overdue"
+    notify(tournament_officials(tournament), tournament, subject, body, protest_url(protest), key)
+
+
+# ---------------------------------------------------------------- the fee ledger and the fee setting
+
+
+@dataclass
+class CurrencyTotals:
+    currency: str
+    paid: Decimal = Decimal("0.00")
+    held: Decimal = Decimal("0.00")
+    refunded: Decimal = Decimal("0.00")
+    forfeited: Decimal = Decimal("0.00")
+
+    @property
+    def adds_up(self):
+        return self.held + self.refunded + self.forfeited == self.paid
+
+
+@dataclass
+class Ledger:
+    tournament: object
+    totals: list = field(default_factory=list)  # CurrencyTotals, one per currency fees were paid in
+    protests: list = field(default_factory=list)  # every protest with a fee paid, oldest first
+
+
+def tournament_protests(tournament):
+    return Protest.objects.filter(match__stage__event__tournament=tournament).select_related(
+        "match__entry_a", "match__entry_b", "match__round", "match__stage"
+    )
+
+
+def ledger(tournament):
+    """The scrutiny fees of a tournament: paid, and of that held, refunded and forfeited, per currency. Paid is
+    summed on its own, so the page shows that the three parts add up to it."""
+    paid = tournament_protests(tournament).exclude(fee_paid_at=None)
+    totals = {}
+    for row in paid.values("fee_currency").annotate(total=Sum("fee_amount")).order_by("fee_currency"):
+        totals[row["fee_currency"]] = CurrencyTotals(row["fee_currency"], paid=cents(row["total"]))
+    for row in paid.values("fee_currency", "fee_status").annotate(total=Sum("fee_amount")).order_by():
+        setattr(totals[row["fee_currency"]], row["fee_status"], cents(row["total"]))
+    return Ledger(tournament, list(totals.values()), list(paid.order_by("fee_paid_at", "pk")))
+
+
+def cents(amount):
+    # SQLite sums decimals without their places; amounts of money always show two.
+    return Decimal(amount).quantize(Decimal("0.01"))
+
+
+@transaction.atomic
+def set_fee(tournament, amount, currency):
+    """The scrutiny fee asked with every new protest (ICF 145). Fees already paid keep their amount."""
+    if amount is None or amount <= 0:
+        raise ProtestError("fee_amount", "The scrutiny fee is an amount above zero.")
+    currency = (currency or "").strip().upper()
+    if not re.fullmatch(r"[A-Z]{3}", currency):
+        raise ProtestError("fee_currency", "Give the currency as three letters, e.g. INR, EUR.")
+    settings, _ = ProtestSettings.objects.update_or_create(
+        tournament=tournament, defaults={"fee_amount": amount, "fee_currency": currency}
+    )
+    return settings

@@ -1,0 +1,227 @@
+"""Protest pages: the umpire logs a protest at the board and attaches the written text, the tournament authority
+works through the decision queue, officials keep the fee ledger, the players of the match read the status.
+Views read a form, check a rule of `protests.permissions`, call one service; a refusal comes back on the form."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from matches.errors import NotAllowed, ResultError
+from matches.models import Match
+from tournaments.api import visible_tournaments
+
+from . import permissions, services
+from .api import protest_queryset, visible_protests
+from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm, add_error
+from .models import Protest, ProtestSettings
+
+
+def tournament_for(request, slug):
+    return get_object_or_404(visible_tournaments(request.user), slug=slug)
+
+
+def fee_of(tournament):
+    return ProtestSettings.objects.filter(tournament=tournament).first()
+
+
+# ---------------------------------------------------------------- the queue and the ledger
+
+
+@login_required
+def protest_queue(request, slug):
+    """Officials and umpires: undecided protests first, each with its countdown (ICF 146, 151(c)); players: the
+    protests about their matches."""
+    tournament = tournament_for(request, slug)
+    protests = list(visible_protests(request.user, tournament).select_related("match__entry_a", "match__entry_b"))
+    now = timezone.now()
+    for protest in protests:
+        protest.written_deadline = services.written_deadline(protest) if protest.status == Protest.Status.ORAL else None
+        protest.lapsed = services.lapsed(protest, now)
+    context = {
+        "tournament": tournament,
+        "lodged": sorted(
+            (p for p in protests if p.status == Protest.Status.LODGED), key=lambda p: (p.due_at is None, p.due_at)
+        ),
+        "oral": [p for p in protests if p.status == Protest.Status.ORAL],
+        "decided": sorted((p for p in protests if p.is_decided), key=lambda p: p.decided_at, reverse=True),
+        "is_staff": permissions.is_staff_of(request.user, tournament),
+        "sees_ledger": permissions.can_see_ledger(request.user, tournament),
+        "fee": fee_of(tournament),
+        "now": now,
+    }
+    return render(request, "protests/queue.html", context)
+
+
+@login_required
+def fee_ledger(request, slug):
+    tournament = tournament_for(request, slug)
+    if not permissions.can_see_ledger(request.user, tournament):
+        raise PermissionDenied("The fee ledger is for the tournament's secretaries and chief referees.")
+    return render_ledger(request, tournament, fee_form(tournament))
+
+
+def fee_form(tournament, data=None):
+    fee = fee_of(tournament)
+    initial = {"fee_amount": fee.fee_amount, "fee_currency": fee.fee_currency} if fee else None
+    return FeeForm(data, initial=initial)
+
+
+def render_ledger(request, tournament, form):
+    context = {
+        "tournament": tournament,
+        "ledger": services.ledger(tournament),
+        "fee": fee_of(tournament),
+        "fee_form": form if permissions.can_set_fee(request.user, tournament) else None,
+    }
+    return render(request, "protests/ledger.html", context)
+
+
+@login_required
+@require_POST
+def set_fee(request, slug):
+    tournament = tournament_for(request, slug)
+    if not permissions.can_set_fee(request.user, tournament):
+        raise PermissionDenied("Only a secretary of this tournament sets the scrutiny fee.")
+    form = fee_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            fee = services.set_fee(tournament, form.cleaned_data["fee_amount"], form.cleaned_data["fee_currency"])
+        except ResultError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"Scrutiny fee set: {fee.fee_amount} {fee.fee_currency}.")
+            return redirect("protest-ledger", slug)
+    return render_ledger(request, tournament, form)
+
+
+# ---------------------------------------------------------------- logging a protest at the board
+
+
+@login_required
+def log_protest(request, slug, match_id):
+    tournament = tournament_for(request, slug)
+    match = get_object_or_404(
+        Match.objects.select_related("stage__event__tournament", "entry_a", "entry_b", "round"),
+        pk=match_id,
+        stage__event__tournament=tournament,
+    )
+    if not permissions.can_log(request.user, match):
+        raise PermissionDenied("Only the umpire of this match or an official logs a protest.")
+    fee = fee_of(tournament)
+    form = OralProtestForm(request.POST or None, match=match, fee=fee)
+    if request.method == "POST" and form.is_valid():
+        try:
+            protest = services.log_oral_protest(match, user=request.user, **form.cleaned_data)
+        except ResultError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"Protest #{protest.pk} logged.")
+            return redirect("protest-detail", slug, protest.pk)
+    return render(request, "protests/log.html", {"tournament": tournament, "match": match, "form": form, "fee": fee})
+
+
+# ---------------------------------------------------------------- one protest: fee, written text, decision
+
+
+def protest_for(request, slug, pk):
+    tournament = tournament_for(request, slug)
+    protest = get_object_or_404(
+        protest_queryset().select_related("match__entry_a", "match__entry_b"),
+        pk=pk,
+        match__stage__event__tournament=tournament,
+    )
+    if not permissions.can_read(request.user, protest.match):
+        raise PermissionDenied("Only the officials, the umpires and the players of this match see this protest.")
+    return tournament, protest
+
+
+@login_required
+def protest_detail(request, slug, pk):
+    tournament, protest = protest_for(request, slug, pk)
+    return render_detail(request, tournament, protest)
+
+
+def render_detail(request, tournament, protest, written_form=None, decision_form=None, fee_error=None):
+    user, match = request.user, protest.match
+    can_log = permissions.can_log(user, match)
+    undecided = not protest.is_decided
+    context = {
+        "tournament": tournament,
+        "protest": protest,
+        "match": match,
+        "written_deadline": services.written_deadline(protest),
+        "lapsed": services.lapsed(protest),
+        "fee": fee_of(tournament),
+        "can_pay": can_log and protest.status == Protest.Status.ORAL and protest.fee_status == Protest.Fee.UNPAID,
+        "fee_error": fee_error,
+        "written_form": (written_form or WrittenProtestForm())
+        if can_log and protest.status == Protest.Status.ORAL
+        else None,
+        "decision_form": (decision_form or DecisionForm())
+        if undecided and permissions.can_decide(user, match)
+        else None,
+        "umpire_may_not_decide": undecided and permissions.is_match_umpire(user, match),
+        "history": match.history.filter(what__in=["withheld", "released", "replay"]),
+    }
+    return render(request, "protests/detail.html", context)
+
+
+def protest_action(request, slug, pk, allowed, message):
+    tournament, protest = protest_for(request, slug, pk)
+    if not allowed(request.user, protest.match):
+        raise PermissionDenied(message)
+    return tournament, protest
+
+
+@login_required
+@require_POST
+def record_fee(request, slug, pk):
+    tournament, protest = protest_action(request, slug, pk, permissions.can_log, "Only the umpire or an official.")
+    try:
+        services.record_fee(protest, user=request.user)
+    except ResultError as error:
+        return render_detail(request, tournament, protest, fee_error=error.message)
+    messages.success(request, "Scrutiny fee recorded as paid.")
+    return redirect("protest-detail", slug, pk)
+
+
+@login_required
+@require_POST
+def lodge_written(request, slug, pk):
+    tournament, protest = protest_action(
+        request, slug, pk, permissions.can_log, "ICF 144: the written protest goes through the umpire or chief referee."
+    )
+    form = WrittenProtestForm(request.POST)
+    if form.is_valid():
+        try:
+            services.lodge_written(protest, user=request.user, **form.cleaned_data)
+        except ResultError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, "Written protest lodged; the match result is withheld until the decision.")
+            return redirect("protest-detail", slug, pk)
+    return render_detail(request, tournament, protest, written_form=form)
+
+
+@login_required
+@require_POST
+def decide(request, slug, pk):
+    tournament, protest = protest_action(
+        request, slug, pk, permissions.can_decide, "ICF 151: a secretary or chief referee decides, not the umpire."
+    )
+    form = DecisionForm(request.POST)
+    if form.is_valid():
+        try:
+            protest = services.decide(protest, form.cleaned_data["outcome"], form.cleaned_data["reason"], request.user)
+        except NotAllowed as error:
+            raise PermissionDenied(error.message) from None
+        except ResultError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"Protest #{protest.pk} {protest.get_status_display().lower()}.")
+            return redirect(reverse("protest-detail", args=[slug, pk]))
+    return render_detail(request, tournament, protest, decision_form=form)
