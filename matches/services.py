@@ -5,6 +5,7 @@ Every operation goes through the state machine (`matches.transitions`) and write
 final-score-only path for events that keep no board detail."""
 
 from django.db import transaction
+from django.utils import timezone
 
 from rules.base import get_rule_set
 from rules.errors import RuleError
@@ -28,6 +29,7 @@ __all__ = [
     "change_status",
     "confirm_result",
     "record_result",
+    "record_toss",
     "record_walkover",
     "replay_from_board",
     "retire",
@@ -182,9 +184,16 @@ def change_status(match, to_status, user=None, reason=""):
     match = lock_match(match)
     was_decided = match.is_decided
     before = snapshot(match)
+    if match.forfeited:  # late arrival (issue #6): the override also says who is at the board and sets a deadline
+        raise TransitionError("This match was forfeited for late arrival: cancel the forfeit on the check-in page.")
     transitions.move(match, to_status, reason=reason)
     if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
         match.winner_id = match.score_a = match.score_b = None
+    if to_status == S.CALLED:
+        match.called_at = timezone.now()  # ICF 143(i): the reporting time runs from the latest announcement
+    from .late import refresh_deadlines  # late arrivals (issue #6); imported here: late.py uses this module
+
+    refresh_deadlines([match])
     match.save()
     log_change(match, ResultChange.What.STATUS, before, snapshot(match), user, reason)
     if was_decided:
@@ -206,8 +215,13 @@ def replay_from_board(match, game_no, board_no, user=None, reason=""):
         raise TransitionError("Give a reason to replay from a board.")
     was_decided = match.is_decided
     before = {**snapshot(match), "voided_boards": [b.as_dict() for b in later]}
+    # Game-level entries (tie-breaker, unfinished board) follow the last board of their game: voided with it.
+    voided_entries = {n: entry for n, entry in match.card_extras.items() if int(n) >= game_no}
+    if voided_entries:
+        before["voided_entries"] = voided_entries
     transitions.move(match, S.IN_PLAY, reason=reason, service="replay")
     match.boards.filter(pk__in=[b.pk for b in later]).update(voided=True)
+    match.card_extras = {n: entry for n, entry in match.card_extras.items() if int(n) < game_no}
     match.games.filter(number__gte=game_no).delete()
     match.replay_from_game, match.replay_from_board = game_no, board_no
     match.winner_id = None
@@ -232,3 +246,34 @@ def result_changed(match):
             sync_bracket(match.stage)
         except StageError as error:
             raise ResultError("games", str(error)) from None
+
+
+@transaction.atomic
+def record_toss(match, winner, choice, user=None):
+    """ICF 39: the winner of the toss ("a" or "b") chooses the break or the side; choosing the side leaves the
+    break to the other (ICF 39(a), (c)). The toss opens the match, so it is refused once a board is on the card:
+    the order of sitting then holds throughout the match (ICF 39(d)). Until the first board it may be corrected."""
+    match = lock_match(match)
+    rule_set = get_rule_set(match.stage.event.rule_set)
+    law = rule_set.cite("toss")
+    if match.entry_a_id is None or match.entry_b_id is None:
+        raise ResultError("winner", "Both players of this match are not known yet.")
+    if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
+        status = transitions.label(match.status)
+        raise ResultError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
+    if match.boards.filter(voided=False).exists() or match.games.exists():
+        raise ResultError("winner", f"{law}: the toss is made at the commencement of the match, before any board.")
+    side = str(winner or "").upper()
+    try:  # the rules app checks the toss (ICF 39) and says who breaks first
+        state = rule_set.match_state(
+            MatchInput(toss_winner=side, toss_choice=choice, games_per_match=match.stage.games_per_match)
+        )
+    except RuleError as error:
+        field = "winner" if side not in ("A", "B") else "choice"
+        raise ResultError(field, error.message) from None
+    before = {"toss_winner": match.toss_winner or None, "toss_choice": match.toss_choice or None}
+    match.toss_winner, match.toss_choice = side.lower(), choice
+    match.save(update_fields=["toss_winner", "toss_choice", "updated_at"])
+    after = {"toss_winner": match.toss_winner, "toss_choice": choice, "first_breaker": state.first_breaker_by_game[1]}
+    log_change(match, ResultChange.What.TOSS, before, after, user)
+    return match

@@ -223,3 +223,34 @@ class NotificationFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     tournament = factory.SubFactory(TournamentFactory)
     subject = "Your match was forfeited"
+
+
+# ---- protests (issue #7)
+from decimal import Decimal  # noqa: E402
+
+from protests.models import Protest, ProtestSettings  # noqa: E402
+
+
+class ProtestSettingsFactory(factory.django.DjangoModelFactory):
+    """ICF 145: the tournament's scrutiny fee."""
+
+    class Meta:
+        model = ProtestSettings
+
+    tournament = factory.SubFactory(TournamentFactory)
+    fee_amount = Decimal("500.00")
+    fee_currency = "INR"
+
+
+class ProtestFactory(factory.django.DjangoModelFactory):
+    """An oral protest (ICF 145) by side A about game 1 board 1, fee not paid yet."""
+
+    class Meta:
+        model = Protest
+
+    match = factory.SubFactory(MatchFactory)
+    game_no = 1
+    board_no = 1
+    side = "A"
+    protester_name = factory.Faker("name")
+    decision_appealed = "Foul called: the striker touched a carrom man before the stroke."

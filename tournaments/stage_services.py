@@ -5,7 +5,7 @@ import random
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from matches.models import Match
 
@@ -13,7 +13,7 @@ from .draws import groups as group_engine
 from .draws import knockout, round_robin, swiss
 from .draws.errors import DrawError
 from .draws.standings import METRICS, ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
-from .models import Entry, Group, GroupMember, Round, Stage
+from .models import Entry, EntryMember, Group, GroupMember, Round, Stage
 
 
 class StageError(Exception):
@@ -23,11 +23,27 @@ class StageError(Exception):
 # ---------------------------------------------------------------- who plays
 
 
+def with_players(entries):
+    """Entries with their members, players and clubs, in two queries whatever their number.
+
+    Not `prefetch_related("members__player")`: Django 5.2 prefetches a foreign key on SQLite with one OR term per
+    row, which SQLite refuses from about 1,000 players ("Expression tree is too large")."""
+    return entries.prefetch_related(Prefetch("members", EntryMember.objects.select_related("player__club")))
+
+
+def groups_with_players(stage):
+    """A stage's groups with their members' entries, players and clubs (see with_players)."""
+    members = GroupMember.objects.select_related("entry").prefetch_related(
+        Prefetch("entry__members", EntryMember.objects.select_related("player__club"))
+    )
+    return stage.groups.prefetch_related(Prefetch("members", members))
+
+
 def entrants(stage):
     """The entries that enter a stage: every active entry of the event, or the qualifiers of its source stage,
     in seeding order (best first)."""
     if stage.source_id is None:
-        entries = stage.event.entries.filter(withdrawn=False).prefetch_related("members__player__club")
+        entries = with_players(stage.event.entries.filter(withdrawn=False))
         return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, -(entry_rating(e) or 0), e.name))
     source = require_source_finished(stage)
     if source.kind == Stage.Kind.GROUPS:
@@ -116,6 +132,8 @@ def decided_results(matches, byes_count):
         if match.entry_b_id is None:
             if byes_count:
                 results.append(MatchResult(match.entry_a_id, None, match.score_a or 0, match.score_b or 0))
+        elif match.forfeited == "ab":  # both absent at the deadline (issue #6): a loss for each
+            results.append(MatchResult(match.entry_a_id, match.entry_b_id, 0, 0, both_lose=True))
         else:
             results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match)))
     return results
@@ -151,7 +169,7 @@ def stage_standings(stage, entries=None, matches=None):
         matches = list(stage.matches.all())
     if entries is None:
         ids = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
-        entries = list(Entry.objects.filter(pk__in=ids - {None}).prefetch_related("members__player"))
+        entries = list(with_players(Entry.objects.filter(pk__in=ids - {None})))
     competitors = [{"id": e.pk, "name": e.name, "rating": entry_rating(e)} for e in entries]
     results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
     return standings(competitors, results, precedence(stage), points_for(stage))
@@ -159,7 +177,7 @@ def stage_standings(stage, entries=None, matches=None):
 
 def group_standings(stage):
     """{group: standings rows} for a groups or round-robin stage, in group order."""
-    groups = list(stage.groups.prefetch_related("members__entry__members__player"))
+    groups = list(groups_with_players(stage))
     matches_by_group = defaultdict(list)
     for match in stage.matches.all():
         matches_by_group[match.group_id].append(match)
@@ -290,10 +308,14 @@ def sync_bracket(stage):
     lines = [[m.entry_a_id, m.entry_b_id] for m in matches if m.round.number == 1]
     results, walkovers = {}, {}
     for m in matches:
+        if m.result_withheld:  # ICF 150: a protested result advances nobody until the protest is decided
+            continue
         if m.status == Match.Status.CONFIRMED:
             results[key(m)] = m.winner_id
         elif m.status == Match.Status.WALKOVER and m.winner_id:
             walkovers[key(m)] = m.entry_b_id if m.winner_id == m.entry_a_id else m.entry_a_id
+        elif m.status == Match.Status.WALKOVER and m.forfeited == "ab":  # both absent: nobody advances
+            walkovers[key(m)] = (m.entry_a_id, m.entry_b_id)
     withdrawn = set(stage.event.entries.filter(withdrawn=True).values_list("pk", flat=True))
     try:
         bracket = knockout.advance(lines, results, walkovers, withdrawn, third_place=third_round is not None)
@@ -329,18 +351,14 @@ def pair_swiss_round(stage, rng=None):
     last = stage.rounds.order_by("-number").first()
     if last and last.status == Round.Status.DRAFT:
         raise StageError(f"Round {last.number} is still a preview: publish or delete it first.")
-    if last and last.matches.exclude(status__in=DECIDED).exists():
+    if last and undecided(last.matches).exists():
         raise StageError(f"Round {last.number} has matches without a confirmed result.")
     number = (last.number if last else 0) + 1
     if stage.rounds_planned and number > stage.rounds_planned:
         raise StageError(f"All {stage.rounds_planned} planned rounds are paired.")
 
     matches = list(stage.matches.all())
-    entries = list(
-        stage.event.entries.filter(Q(withdrawn=False) | Q(pk__in=played_ids(matches))).prefetch_related(
-            "members__player__club"
-        )
-    )
+    entries = list(with_players(stage.event.entries.filter(Q(withdrawn=False) | Q(pk__in=played_ids(matches)))))
     table = stage_standings(stage, entries, matches)
     by_id = {e.pk: e for e in entries}
     competitors = [
@@ -389,6 +407,13 @@ def pair_swiss_round(stage, rng=None):
 
 
 DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)
+
+
+def undecided(matches):
+    """Matches whose result does not count yet: not confirmed, or withheld by a protest (ICF 150)."""
+    return matches.filter(~Q(status__in=DECIDED) | Q(result_withheld=True))
+
+
 WITH_RESULTS = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.FINISHED, Match.Status.RETIRED)
 
 
@@ -406,8 +431,11 @@ def table_history(matches):
 
 
 def tournament_tables(stage):
-    # Enough tables for every pair unless the venue says otherwise (scheduling, issue 5, refines this).
-    return max(1, stage.event.entries.count() // 2 + 1)
+    # The carrom boards of the tournament's hall (issue #5: matches.schedule_services.venue_of). Imported here:
+    # matches.schedule_services imports this module through matches.services.
+    from matches.schedule_services import venue_of
+
+    return venue_of(stage.event.tournament).tables
 
 
 @transaction.atomic
@@ -502,7 +530,7 @@ def finish_stage(stage):
     stage = lock(stage)
     if stage.status != Stage.Status.DRAWN:
         raise StageError(f"{stage.name} is not in play.")
-    open_matches = stage.matches.exclude(status__in=DECIDED).exclude(entry_a=None, entry_b=None)
+    open_matches = undecided(stage.matches).exclude(entry_a=None, entry_b=None)
     if open_matches.exists():
         raise StageError(f"{stage.name} still has {open_matches.count()} match(es) without a confirmed result.")
     if stage.kind == Stage.Kind.SWISS and stage.rounds_planned and stage.rounds.count() < stage.rounds_planned:

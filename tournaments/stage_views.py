@@ -63,7 +63,7 @@ def stage_page_data(stage, secretary):
         data["groups"] = group_tables(stage, rounds, matches) if rounds else []
     elif stage.kind == Stage.Kind.SWISS:
         ids = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
-        entries = Entry.objects.filter(pk__in=ids - {None}).prefetch_related("members__player")
+        entries = stage_services.with_players(Entry.objects.filter(pk__in=ids - {None}))
         data["standings"] = stage_services.stage_standings(stage, list(entries), matches) if matches else []
         data["swiss_rounds"] = list(reversed(rounds))
     else:
@@ -82,6 +82,8 @@ def takes_result(match):
 def side_scores(match):
     """Each side's score for a bracket box: games won in a match of several games, else points; "w/o" marks
     the side that did not play."""
+    if match.result_withheld:  # ICF 150: not announced until the protest is decided
+        return ("", "")
     if match.status == Match.Status.WALKOVER:
         return ("", "w/o") if match.winner_id == match.entry_a_id else ("w/o", "")
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
@@ -96,6 +98,8 @@ def result_text(match, flip=False, short=False):
     leaves out the points of a match of several games ("2–1")."""
     if match.entry_b_id is None:
         return ""
+    if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
+        return "withheld (protest)"
     if match.status == Match.Status.WALKOVER:
         won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
         return "w/o +" if won else "w/o −"
@@ -114,7 +118,7 @@ def group_tables(stage, rounds, matches):
     for m in matches:
         by_group[m.group_id].append(m)
     tables = []
-    for group in stage.groups.prefetch_related("members__entry__members__player"):
+    for group in stage_services.groups_with_players(stage):
         entries = [member.entry for member in group.members.all()]
         group_matches = by_group[group.pk]
         tables.append(

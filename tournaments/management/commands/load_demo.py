@@ -5,6 +5,8 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from matches import demo as late_arrival_demo
+from protests import demo as protest_demo
 from tournaments.demo import eurocup, office
 from tournaments.models import Club, Event, Tournament
 from tournaments.services import import_entries
@@ -51,6 +53,8 @@ class Command(BaseCommand):
         for tournament in (league, cup):
             for username, role in DEMO_USERS:
                 getattr(tournament, role).add(users[username])
+        self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # issue #6: a player who never reports
+        self.stdout.write(protest_demo.load(cup, users["umpire"]))  # issue #7: a protest awaiting its decision
         names = ", ".join(username for username, _ in DEMO_USERS)
         self.stdout.write(
             self.style.SUCCESS(f"Demo loaded. Users {names}; password from DEMO_PASSWORD or 'carrom-demo'.")
