@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import permissions, scorecard, services
-from .errors import NotAllowed, ResultError
+from .errors import Conflict, NotAllowed, ResultError
 from .models import Match
 from .serializers import (
     BoardEntrySerializer,
@@ -73,8 +73,13 @@ class BoardView(MatchAPIView):
         serializer = BoardEntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
-        game = data.pop("game", None)
-        scorecard.add_board(match, game, data, user=request.user)
+        game, board = data.pop("game", None), data.pop("board", None)
+        try:
+            scorecard.add_board(match, game, data, user=request.user, board_no=board)
+        except Conflict as conflict:
+            match.refresh_from_db()
+            card = scorecard.card_state(match).as_dict()
+            return Response({**conflict.as_dict(), "match": match_summary(match), **card}, status=409)
         return self.card(match, status=201)
 
 

@@ -22,3 +22,8 @@ class TransitionError(ResultError):
 
 class NotAllowed(ResultError):
     """The user may not do this to this match (e.g. confirm the score card they entered themselves)."""
+
+
+class Conflict(ResultError):
+    """The score card changed since the client read it (e.g. two umpires entered the same board at once): the
+    API answers 409 with the card as it now stands."""

@@ -24,7 +24,7 @@ from tournaments.models import Stage
 
 from . import transitions
 from .audit import log_change, snapshot
-from .errors import ResultError
+from .errors import Conflict, ResultError
 from .models import Board, Game, Match, ResultChange, RoundClock
 
 S = Match.Status
@@ -287,6 +287,12 @@ def add_board(match, game_no, data, user=None, board_no=None):
     before = card_state(match, boards)
     rule_set = get_rule_set(before.rule_set)
     game_no = before.current_game if game_no is None else game_no
+    if board_no is not None and any((b.game_no, b.number) == (game_no, board_no) for b in boards):
+        raise Conflict(
+            "board",
+            f"Board {board_no} of game {game_no} is already on the card; the next is board "
+            f"{before.current.next_board if before.current else '—'} of game {before.current_game or '—'}.",
+        )
     if game_no != before.current_game:
         finished = next((g for g in before.games if g.number == game_no), None)
         if finished is not None:  # let the rules app say why the game takes no more boards (ICF 56)
@@ -297,9 +303,7 @@ def add_board(match, game_no, data, user=None, board_no=None):
     if state.tie_breaker_needed or state.sudden_death_needed:
         raise ResultError("game", f"{rule_set.cite('tie')}: the game is level; a tie-breaker decides it, not a board")
     if board_no is not None and board_no != state.next_board:
-        raise ResultError(
-            "board", f"Board {board_no} of game {game_no} is already on the card; the next is board {state.next_board}."
-        )
+        raise ResultError("board", f"The next board of game {game_no} is board {state.next_board}, not {board_no}.")
     breaker = data.get("breaker")
     if state.next_breaker is None:  # ICF 56(b): a toss decides the break of the extra board
         if breaker not in ("A", "B"):

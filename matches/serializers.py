@@ -12,11 +12,18 @@ class BoardEntrySerializer(serializers.Serializer):
     """A board as the rules endpoint takes it, plus the game it belongs to and (after a toss) the breaker."""
 
     game = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    board = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        help_text="The board this entry is for, as the card showed it; if it is already on the card (another "
+        "umpire entered it first), 409 with the card as it stands.",
+    )
     breaker = serializers.ChoiceField(choices=["A", "B"], required=False, allow_null=True)
     winner = serializers.CharField(required=False, allow_null=True)
-    coins_left_of_loser = serializers.IntegerField(required=False, default=0)
+    coins_left_of_loser = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
     queen = serializers.CharField(required=False, allow_null=True)
-    loser_outstanding_dues = serializers.IntegerField(required=False, default=0)
+    loser_outstanding_dues = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
     special_ending = RulesSpecialEndingSerializer(required=False, allow_null=True)
 
 
