@@ -231,6 +231,9 @@ def forfeit_if_due(pk, now):
         return 0
     absent = "".join(side for side in SIDES if getattr(match, f"reported_{side}_at") is None)
     record_forfeit(match, absent)
+    if match.stage.kind == Stage.Kind.SWISS and match.stage.forfeit_withdraws:
+        for side in absent:
+            withdraw_entry(getattr(match, f"entry_{side}"))
     notify_forfeit(match)
     result_changed(match)
     return 1

@@ -240,6 +240,11 @@ class Stage(models.Model):
     first_round_by_rating = models.BooleanField(default=False)
     bye_score_for = models.PositiveSmallIntegerField(default=25)
     bye_score_against = models.PositiveSmallIntegerField(default=0)
+    # A competitor who forfeits a round (late arrival) is withdrawn from the later rounds; off by default, as in
+    # ECC play everyone is expected to play all rounds.
+    forfeit_withdraws = models.BooleanField(
+        default=False, help_text="Swiss: withdraw a competitor who forfeited a round from the later rounds."
+    )
     # Knockout
     third_place_match = models.BooleanField(default=False)
     # Longer matches than the rule set's own (e.g. ECC plays one game; a Eurocup final is best of three).
@@ -264,6 +269,7 @@ class Stage(models.Model):
         "pairing_method",
         "delay_top_players",
         "first_round_by_rating",
+        "forfeit_withdraws",
         "third_place_match",
         "games_per_match",
     )

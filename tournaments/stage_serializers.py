@@ -105,6 +105,8 @@ class MatchSerializer(serializers.ModelSerializer):
             "games_b",
             "winner",
             "games",
+            "forfeited",
+            "result_withheld",
         ]
         read_only_fields = fields
 

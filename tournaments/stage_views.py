@@ -85,6 +85,8 @@ def side_scores(match):
     if match.result_withheld:  # ICF 150: not announced until the protest is decided
         return ("", "")
     if match.status == Match.Status.WALKOVER:
+        if match.forfeited == "ab":  # both absent: both lose (issue #6)
+            return ("w/o", "w/o")
         return ("", "w/o") if match.winner_id == match.entry_a_id else ("w/o", "")
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
         return ("", "")
@@ -101,6 +103,8 @@ def result_text(match, flip=False, short=False):
     if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
         return "withheld (protest)"
     if match.status == Match.Status.WALKOVER:
+        if match.forfeited == "ab":
+            return "w/o both"
         won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
         return "w/o +" if won else "w/o −"
     if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:

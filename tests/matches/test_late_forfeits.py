@@ -165,3 +165,11 @@ def test_bracket_engine_takes_both_absent_ids():
     assert (first.decided, first.winner, first.walkover) == (True, None, True)
     final = bracket.rounds[1][0]
     assert (final.a, final.b, final.winner, final.walkover) == (None, 2, 2, True)
+
+
+def test_a_double_forfeit_reads_as_lost_by_both_on_the_stage_page():
+    from tournaments.stage_views import result_text, side_scores
+
+    match = Match(status=Match.Status.WALKOVER, entry_a_id=1, entry_b_id=2, winner_id=None, forfeited="ab")
+    assert side_scores(match) == ("w/o", "w/o")
+    assert result_text(match) == "w/o both"

@@ -220,3 +220,14 @@ def test_the_plain_cancel_walkover_move_sends_a_forfeit_to_its_own_override(tour
         change_status(match, Match.Status.SCHEDULED, user=chief, reason="organisers' delay")
     match.refresh_from_db()
     assert (match.status, match.forfeited) == (Match.Status.WALKOVER, "b")
+
+
+def test_a_swiss_stage_set_to_withdraw_forfeiters_withdraws_them_automatically(tournament):
+    stage, rnd = swiss(tournament)
+    Stage.objects.filter(pk=stage.pk).update(forfeit_withdraws=True)
+    stage.refresh_from_db()
+    absent = ecc_round_with_one_absent(stage, rnd).entry_b
+    absent.refresh_from_db()
+    assert absent.withdrawn
+    later = pair_swiss_round(stage, random.Random(2))
+    assert not later.matches.filter(entry_a=absent).exists() and not later.matches.filter(entry_b=absent).exists()
