@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from rules.base import get_rule_set
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
-from tournaments.permissions import is_secretary
+from tournaments.permissions import is_secretary, is_umpire
 from tournaments.stage_views import result_text
 from tournaments.views import secretary_tournament
 
@@ -60,6 +60,7 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
         "matches": matches,
         "clock": clock,
         "is_secretary": secretary,
+        "is_umpire": is_umpire(request.user, tournament),
     }
     if secretary:
         context.update(secretary_context(tournament, rnd, matches, clock, schedule_form, bound))

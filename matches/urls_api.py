@@ -5,12 +5,12 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
-    path("scorecard/", api.ScoreCardView.as_view(), name="match-scorecard"),
-    path("boards/", api.BoardView.as_view(), name="match-boards"),
-    path("transition/", api.TransitionView.as_view(), name="match-transition"),
-    path("confirm/", api.ConfirmView.as_view(), name="match-confirm"),
-    path("replay/", api.ReplayView.as_view(), name="match-replay"),
-    path("history/", api.HistoryView.as_view(), name="match-history"),
-    path("toss/", api.TossView.as_view(), name="match-toss"),
-    path("game-entry/", api.GameEntryView.as_view(), name="match-game-entry"),
+    path("scorecard/", api.ScoreCardView.as_view(), name="api-match-scorecard"),
+    path("boards/", api.BoardView.as_view(), name="api-match-boards"),
+    path("transition/", api.TransitionView.as_view(), name="api-match-transition"),
+    path("confirm/", api.ConfirmView.as_view(), name="api-match-confirm"),
+    path("replay/", api.ReplayView.as_view(), name="api-match-replay"),
+    path("history/", api.HistoryView.as_view(), name="api-match-history"),
+    path("toss/", api.TossView.as_view(), name="api-match-toss"),
+    path("game-entry/", api.GameEntryView.as_view(), name="api-match-game-entry"),
 ]

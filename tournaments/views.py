@@ -9,7 +9,7 @@ from .api import visible_tournaments
 from .forms import EventForm, ImportForm, TournamentForm
 from .importing import ImportFailed
 from .models import Event, Tournament
-from .permissions import can_create_tournament, is_secretary
+from .permissions import can_create_tournament, is_chief_referee, is_secretary
 
 
 def home(request):
@@ -33,7 +33,13 @@ def tournament_detail(request, slug):
     return render(
         request,
         "tournaments/tournament_detail.html",
-        {"tournament": tournament, "events": events, "is_secretary": is_secretary(request.user, tournament)},
+        {
+            "tournament": tournament,
+            "events": events,
+            "is_secretary": is_secretary(request.user, tournament),
+            "is_official": is_chief_referee(request.user, tournament),
+            "is_player": hasattr(request.user, "player"),
+        },
     )
 
 
