@@ -15,7 +15,8 @@ $(VENV)/.installed: requirements.txt
 install: $(VENV)/.installed
 
 # Serve the demo. Local development settings (DJANGO_DEBUG=1) unless the environment says otherwise; a Celery
-# worker with beat runs beside the web server when Redis answers (REDIS_URL, or Redis on localhost).
+# worker with beat runs beside the web server when Redis answers (REDIS_URL, or Redis on localhost), otherwise
+# `run_deadlines --loop` applies the same periodic tasks.
 run: install
 	@export DJANGO_DEBUG=$${DJANGO_DEBUG:-1}; \
 	if [ -z "$$REDIS_URL" ] && $(PY) -c "import redis,sys; redis.Redis.from_url('$(REDIS_PROBE_URL)', socket_connect_timeout=1).ping()" 2>/dev/null; then \
@@ -26,7 +27,9 @@ run: install
 		echo "Redis at $$REDIS_URL: starting a Celery worker with beat"; \
 		$(VENV)/bin/celery -A config worker --beat --loglevel=info --schedule=/tmp/carrom-celerybeat-schedule & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
-	else echo "No Redis: Celery tasks run eagerly in the web process"; fi; \
+	else echo "No Redis: tasks run eagerly; deadlines (forfeits, bells, protests) applied every 30 s by run_deadlines"; \
+		$(PY) manage.py run_deadlines --loop 30 > /tmp/carrom-run-deadlines.log 2>&1 & \
+		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; fi; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
