@@ -5,13 +5,13 @@ tournament reads. Each view maps its action to a rule of `matches.permissions` a
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from . import permissions, scorecard, services
-from .errors import Conflict, NotAllowed, ResultError
+from .api_base import ServiceAPIView
+from .errors import Conflict
 from .models import Match
 from .serializers import (
     BoardEntrySerializer,
@@ -25,7 +25,7 @@ from .serializers import (
 )
 
 
-class MatchAPIView(APIView):
+class MatchAPIView(ServiceAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_match(self):
@@ -38,21 +38,10 @@ class MatchAPIView(APIView):
             raise NotFound()
         return match
 
-    def require(self, allowed, message):
-        if not allowed:
-            raise PermissionDenied(message)
-
     def card(self, match, status=200):
         match.refresh_from_db()
         body = {"match": match_summary(match), **scorecard.card_state(match).as_dict()}
         return Response(body, status=status)
-
-    def handle_exception(self, exc):
-        if isinstance(exc, NotAllowed):
-            return Response({"detail": exc.message}, status=403)
-        if isinstance(exc, ResultError):
-            return Response(exc.as_dict(), status=400)
-        return super().handle_exception(exc)
 
 
 class ScoreCardView(MatchAPIView):

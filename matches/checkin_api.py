@@ -6,22 +6,21 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from tournaments.models import Round
 from tournaments.permissions import can_view, is_umpire
 
 from . import late
+from .api_base import ServiceAPIView
 from .checkin_serializers import CancelForfeitSerializer, ReportSerializer, WithdrawalSerializer, checkin_row
-from .errors import ResultError
 from .models import Match
 from .permissions import can_read, is_official
 
 
-class CheckinAPIView(APIView):
+class CheckinAPIView(ServiceAPIView):
     permission_classes = [IsAuthenticated]
 
     def get_match(self):
@@ -34,23 +33,9 @@ class CheckinAPIView(APIView):
             raise NotFound()
         return match
 
-    def require(self, allowed, message):
-        if not allowed:
-            raise PermissionDenied(message)
-
-    def valid(self, serializer_class):
-        serializer = serializer_class(data=self.request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
-
     def row(self, match):
         match.refresh_from_db()
         return Response(checkin_row(match, timezone.now()))
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ResultError):
-            return Response(exc.as_dict(), status=400)
-        return super().handle_exception(exc)
 
 
 class ReportView(CheckinAPIView):

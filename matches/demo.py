@@ -8,15 +8,13 @@ player in the final, without anyone touching it. Watch it on the round's check-i
 from django.db import transaction
 from django.urls import reverse
 
-from tournaments.models import Event, Stage
-from tournaments.services import add_entry
-from tournaments.stage_services import draw_stage, publish_stage
+from tournaments.demo.brackets import knockout_of_four
+from tournaments.models import Event
 
 from . import late, services
 from .models import Match
 
 EVENT = "Knockout (ICF, late-arrival demo)"
-SOURCE_EVENT = "Eurocup singles"
 
 
 @transaction.atomic
@@ -26,7 +24,7 @@ def load(tournament, umpire):
     event, _ = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
     stage = event.stages.first()
     if stage is None:
-        stage = bracket(event)
+        stage = knockout_of_four(event, first=0)
         call_semi_finals(stage, umpire)
     semi_two = stage.matches.get(round__number=1, number=2)
     url = reverse("round-checkin", args=[tournament.slug, semi_two.round_id])
@@ -36,17 +34,6 @@ def load(tournament, umpire):
         f"{EVENT}: {semi_two.entry_b} never reports at table {semi_two.table}; the worker forfeits them after "
         f"{late.clock(semi_two.report_deadline)} (ICF 143(i)). Check-in page: {url}"
     )
-
-
-def bracket(event):
-    """Four players from the Eurocup entry list, seeded as there, in a published knockout."""
-    source = Event.objects.get(tournament=event.tournament, name=SOURCE_EVENT)
-    for seed, entry in enumerate(source.entries.prefetch_related("members__player")[:4], 1):
-        add_entry(event, [member.player for member in entry.members.all()], seed=seed)
-    stage = Stage.objects.create(event=event, name="Semi-finals and final", kind=Stage.Kind.KNOCKOUT)
-    draw_stage(stage)
-    publish_stage(stage)
-    return stage
 
 
 def call_semi_finals(stage, umpire):

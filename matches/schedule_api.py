@@ -10,7 +10,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
@@ -18,7 +17,7 @@ from tournaments.permissions import is_secretary
 
 from . import clock as round_clock
 from . import schedule_services
-from .errors import ResultError
+from .api_base import ServiceAPIView
 from .models import Match, RoundClock
 from .schedule_serializers import (
     MoveSerializer,
@@ -29,7 +28,7 @@ from .schedule_serializers import (
 )
 
 
-class TournamentScopedView(APIView):
+class TournamentScopedView(ServiceAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_tournament(self):
@@ -49,11 +48,6 @@ class TournamentScopedView(APIView):
         if rnd.status != Round.Status.PUBLISHED and not is_secretary(self.request.user, tournament):
             raise NotFound()
         return tournament, rnd
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ResultError):
-            return Response(exc.as_dict(), status=400)
-        return super().handle_exception(exc)
 
 
 def round_body(rnd):

@@ -8,12 +8,11 @@ import re
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from matches.errors import NotAllowed, ResultError
+from matches.api_base import ServiceAPIView
 from matches.models import Match
 from tournaments.api import visible_tournaments
 
@@ -46,7 +45,7 @@ def visible_protests(user, tournament):
     return protests.filter(plays).distinct()
 
 
-class ProtestAPIView(APIView):
+class ProtestAPIView(ServiceAPIView):
     permission_classes = [IsAuthenticated]
 
     def initial(self, request, *args, **kwargs):
@@ -61,25 +60,9 @@ class ProtestAPIView(APIView):
             raise NotFound()
         return protest
 
-    def require(self, allowed, message):
-        if not allowed:
-            raise PermissionDenied(message)
-
-    def valid(self, serializer_class):
-        serializer = serializer_class(data=self.request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
-
     def protest(self, protest, status=200):
         protest = protest_queryset().get(pk=protest.pk)
         return Response(ProtestSerializer(protest).data, status=status)
-
-    def handle_exception(self, exc):
-        if isinstance(exc, NotAllowed):
-            return Response({"detail": exc.message}, status=403)
-        if isinstance(exc, ResultError):
-            return Response(exc.as_dict(), status=400)
-        return super().handle_exception(exc)
 
 
 class ProtestListView(ProtestAPIView):

@@ -14,15 +14,13 @@ from django.urls import reverse
 from matches.models import Match
 from matches.scorecard import add_board
 from matches.services import confirm_result
-from tournaments.models import Event, Stage
-from tournaments.services import add_entry
-from tournaments.stage_services import draw_stage, publish_stage
+from tournaments.demo.brackets import knockout_of_four
+from tournaments.models import Event
 
 from . import services
 from .models import Protest, ProtestSettings
 
 EVENT = "Knockout (ICF, protest demo)"
-SOURCE_EVENT = "Eurocup singles"
 
 
 def win(side, coins, queen=False):
@@ -42,7 +40,7 @@ def load(tournament, umpire):
     event, _ = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
     stage = event.stages.first()
     if stage is None:
-        stage = bracket(event)
+        stage = knockout_of_four(event, first=4)
         protested_semi_final(stage, umpire)
     protest = Protest.objects.filter(match__stage=stage).first()
     queue = reverse("protest-queue", args=[tournament.slug])
@@ -52,17 +50,6 @@ def load(tournament, umpire):
         f"{EVENT}: protest #{protest.pk} on semi-final 1 is lodged and its result withheld; decide it as secretary "
         f"or chief by {services.clock(protest.due_at)} (ICF 151(c)) at {queue}"
     )
-
-
-def bracket(event):
-    """Players 5-8 of the Eurocup entry list, seeded as there, in a published knockout."""
-    source = Event.objects.get(tournament=event.tournament, name=SOURCE_EVENT)
-    for seed, entry in enumerate(source.entries.prefetch_related("members__player")[4:8], 1):
-        add_entry(event, [member.player for member in entry.members.all()], seed=seed)
-    stage = Stage.objects.create(event=event, name="Semi-finals and final", kind=Stage.Kind.KNOCKOUT)
-    draw_stage(stage)
-    publish_stage(stage)
-    return stage
 
 
 def protested_semi_final(stage, umpire):
