@@ -3,7 +3,7 @@ matches.schedule_services, whose errors the views put back on these forms."""
 
 from django import forms
 
-from .schedule_services import ScheduleError
+from .schedule_services import MAX_MINUTES, MAX_TABLES, ScheduleError
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
@@ -22,9 +22,11 @@ class ServiceErrorsMixin:
 
 
 class VenueForm(ServiceErrorsMixin, forms.Form):
-    tables = forms.IntegerField(label="Carrom boards (tables)", min_value=1)
-    match_minutes = forms.IntegerField(label="Minutes per match slot", min_value=1)
-    rest_minutes = forms.IntegerField(label="Minimum rest between a player's matches (minutes)", min_value=0)
+    tables = forms.IntegerField(label="Carrom boards (tables)", min_value=1, max_value=MAX_TABLES)
+    match_minutes = forms.IntegerField(label="Minutes per match slot", min_value=1, max_value=MAX_MINUTES)
+    rest_minutes = forms.IntegerField(
+        label="Minimum rest between a player's matches (minutes)", min_value=0, max_value=MAX_MINUTES
+    )
 
 
 class ScheduleForm(ServiceErrorsMixin, forms.Form):

@@ -3,11 +3,13 @@ matches.schedule_services."""
 
 from rest_framework import serializers
 
+from .schedule_services import MAX_MINUTES, MAX_TABLES
+
 
 class VenueSerializer(serializers.Serializer):
-    tables = serializers.IntegerField(min_value=1)
-    match_minutes = serializers.IntegerField(min_value=1)
-    rest_minutes = serializers.IntegerField(min_value=0)
+    tables = serializers.IntegerField(min_value=1, max_value=MAX_TABLES)
+    match_minutes = serializers.IntegerField(min_value=1, max_value=MAX_MINUTES)
+    rest_minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES)
 
 
 class ScheduleRequestSerializer(serializers.Serializer):

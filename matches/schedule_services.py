@@ -33,6 +33,9 @@ OVER = (S.FINISHED, S.CONFIRMED, S.RETIRED)
 MOVABLE = (S.SCHEDULED, S.CALLED)
 # Smallest hall the venue is created with; a bigger event gets a board for every pair of a round.
 MIN_DEFAULT_TABLES = 8
+# Bounds a real hall and day respect (and the database's small integers hold); the page form and the API use them.
+MAX_TABLES = 999
+MAX_MINUTES = 24 * 60
 
 
 class ScheduleError(ResultError):

@@ -266,3 +266,10 @@ def test_api_venue_get_and_put(secretary_api, rnd):
     assert response.status_code == 400 and "tables" in response.json()
     response = secretary_api.put(api(rnd, "venue/"), {"tables": 5, "match_minutes": 57, "rest_minutes": 3})
     assert response.json() == {"tables": 5, "match_minutes": 57, "rest_minutes": 3}
+
+
+def test_api_venue_refuses_sizes_no_hall_has(secretary_api, rnd):
+    response = secretary_api.put(api(rnd, "venue/"), {"tables": 409, "match_minutes": 409, "rest_minutes": 32768})
+    assert response.status_code == 400 and set(response.json()) == {"rest_minutes"}
+    response = secretary_api.put(api(rnd, "venue/"), {"tables": 1000, "match_minutes": 60, "rest_minutes": 10})
+    assert response.status_code == 400 and set(response.json()) == {"tables"}
