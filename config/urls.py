@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
 
-from tournaments.ratelimit import login_rate_limited
+from tournaments.ratelimit import login_rate_limited, token_rate_limited
 
 api_patterns = [
     path("rules/", include("rules.urls")),
@@ -20,6 +21,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include(api_patterns)),
     path("api/auth/", include("rest_framework.urls")),
+    path("api/auth/token/", token_rate_limited(obtain_auth_token), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("rules/", include("rules.page_urls")),
@@ -27,3 +29,9 @@ urlpatterns = [
     path("", include("protests.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# Django's own errors (no URL matched, a refused request, an unhandled exception): JSON under /api/, pages elsewhere.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -66,7 +66,8 @@ class RulesTossSerializer(serializers.Serializer):
 
 class RulesGameResultSerializer(serializers.Serializer):
     game_no = serializers.IntegerField()
-    winner = serializers.CharField(required=False, allow_null=True)
+    # Required: null says the game was drawn (where the rule set allows draws); leaving it out says nothing.
+    winner = serializers.CharField(allow_null=True)
     score = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True)
 
 

@@ -1,7 +1,8 @@
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import ProtectedError, Q
 from django.shortcuts import get_object_or_404
 from rest_framework import permissions, status, viewsets
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -30,6 +31,25 @@ def visible_tournaments(user):
     return Tournament.objects.filter(public | own).distinct()
 
 
+class Conflict(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "This cannot be done in the current state."
+    default_code = "conflict"
+
+
+class ProtectedDestroyMixin:
+    """DELETE of something still in use (a player entered in an event, an entry or event with matches) answers 409
+    and says what holds it, instead of failing on the database's protection."""
+
+    def perform_destroy(self, instance):
+        try:
+            with transaction.atomic():
+                instance.delete()
+        except ProtectedError as error:
+            holders = sorted({str(obj._meta.verbose_name_plural) for obj in error.protected_objects})
+            raise Conflict(f"{instance} cannot be deleted while {', '.join(holders)} refer to it.") from None
+
+
 class SecretaryWritePermission(permissions.BasePermission):
     """Players and clubs: anyone reads; users who run tournaments write."""
 
@@ -37,21 +57,21 @@ class SecretaryWritePermission(permissions.BasePermission):
         return request.method in permissions.SAFE_METHODS or can_create_tournament(request.user)
 
 
-class ClubViewSet(viewsets.ModelViewSet):
+class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
     permission_classes = [SecretaryWritePermission]
     filterset_fields = ["country", "is_federation"]
 
 
-class PlayerViewSet(viewsets.ModelViewSet):
+class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     queryset = Player.objects.select_related("club")
     serializer_class = PlayerSerializer
     permission_classes = [SecretaryWritePermission]
     filterset_fields = ["country", "club", "sex"]
 
 
-class TournamentViewSet(viewsets.ModelViewSet):
+class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     serializer_class = TournamentSerializer
     permission_classes = [TournamentPermission]
     lookup_field = "slug"
@@ -89,7 +109,7 @@ class TournamentScopedMixin:
         return context
 
 
-class EventViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
+class EventViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelViewSet):
     serializer_class = EventSerializer
 
     def get_queryset(self):
@@ -101,7 +121,7 @@ class EventViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
         serializer.save(tournament=self.tournament)
 
 
-class EntryViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
+class EntryViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelViewSet):
     filterset_fields = ["withdrawn"]
 
     def get_serializer_class(self):
@@ -110,9 +130,10 @@ class EntryViewSet(TournamentScopedMixin, viewsets.ModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Entry.objects.none()
+        # EntrySerializer reads `players` (then lists them in member order): both prefetched, not read per entry.
         return Entry.objects.filter(
             event_id=self.kwargs["event_pk"], event__tournament__slug=self.kwargs["tournament_slug"]
-        ).prefetch_related("members")
+        ).prefetch_related("members", "players")
 
     def get_event(self):
         return get_object_or_404(Event, pk=self.kwargs["event_pk"], tournament=self.tournament)

@@ -138,10 +138,14 @@ class WalkoverSerializer(serializers.Serializer):
     absent_side = SideField(help_text="The side that did not play.")
 
 
+# Match ids are 64-bit: a larger number is refused here instead of overflowing the database's lookup.
+MATCH_ID = {"min_value": 1, "max_value": 2**63 - 1}
+
+
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField()
+    first = serializers.IntegerField(**MATCH_ID)
     first_side = SideField()
-    second = serializers.IntegerField()
+    second = serializers.IntegerField(**MATCH_ID)
     second_side = SideField()
 
 

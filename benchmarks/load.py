@@ -1,0 +1,327 @@
+"""Load benchmark of the public pages: a 1,000-player Swiss event with 10 rounds of results, served by gunicorn.
+
+    .venv/bin/python -m benchmarks.load                       # build, serve, measure every page (a few minutes)
+    .venv/bin/python -m benchmarks.load --reuse --pages standings --duration 10
+    .venv/bin/python -m benchmarks.load --reuse --profile     # where one request's time goes (cProfile, queries)
+
+1. Builds the event on its own database (benchmarks/django_env.py: a fresh SQLite file under /tmp, or DATABASE_URL)
+   through the real services: the entry list through the CSV import, each round paired by the Swiss pairing
+   service, published, and every result recorded and confirmed by `matches.services.record_result` (ECC rules:
+   one game to 25). An 11th round is paired and published without results, so every player has a next match.
+   `--reuse` keeps the database of an earlier run instead.
+2. Starts gunicorn (production settings: DEBUG off, a generated secret key) on a free port of the loopback.
+3. For each page: `--clients` threads, each with its own keep-alive connection (http.client), request the page in
+   a loop; `--warmup` seconds are thrown away, then `--duration` seconds are measured. Prints the latency
+   percentiles (p50/p95/p99, milliseconds) and the requests per second, per page.
+
+Pages are looked up by URL name, so a page that does not exist (yet) is skipped with a note: see PAGES.
+"""
+
+import argparse
+import cProfile
+import http.client
+import io
+import os
+import pstats
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.django_env import DEFAULT_SQLITE, configure, server_environment
+
+SLUG = "load-benchmark"
+ROOT = Path(__file__).resolve().parent.parent
+COUNTRIES = ["IND", "FRA", "GER", "POL", "ITA", "CZE", "SUI", "NED", "GBR", "BEL", "USA", "SRI"]
+
+
+# ---------------------------------------------------------------- the event
+
+
+def entries_csv(players, rng):
+    lines = ["first_name,last_name,country,club,rating"]
+    for i in range(players):
+        country = COUNTRIES[i % len(COUNTRIES)]
+        club = f"Club {rng.randrange(players // 8 + 1)} {country}"
+        lines.append(f"Player,Number {i:05d},{country},{club},{rng.randint(900, 2400)}")
+    return "\n".join(lines) + "\n"
+
+
+def build(players, rounds, seed=1):
+    """The tournament, through the services a secretary's pages call. Returns the Swiss stage."""
+    from datetime import date
+
+    from matches.models import Match
+    from matches.services import record_result
+    from tournaments.models import Event, Stage, Tournament
+    from tournaments.services import import_entries
+    from tournaments.stage_services import pair_swiss_round, publish_round
+
+    if Tournament.objects.filter(slug=SLUG).exists():
+        raise SystemExit(f"This database already has the {SLUG!r} tournament: add --reuse, or use an empty database.")
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    today = date.today()
+    tournament = Tournament.objects.create(
+        name="Load benchmark open", slug=SLUG, start_date=today, end_date=today, status=Tournament.Status.PUBLISHED
+    )
+    event = Event.objects.create(tournament=tournament, name="Open singles", rule_set="ecc")
+    import_entries(event, entries_csv(players, rng))
+    stage = Stage.objects.create(event=event, order=1, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=rounds + 1)
+    print(f"  {players:,} entries imported ({time.perf_counter() - start:.0f} s)", flush=True)
+    for number in range(1, rounds + 2):
+        rnd = publish_round(pair_swiss_round(stage, rng=rng))
+        if number > rounds:
+            break  # the next round: paired and published, not played yet
+        for match in rnd.matches.exclude(status=Match.Status.BYE).select_related("stage__event"):
+            # ECC: one game to 25; the loser scores 0-24.
+            loser = rng.randrange(25)
+            record_result(match, [(25, loser) if rng.random() < 0.5 else (loser, 25)], confirm=True)
+        print(f"  round {number} paired and played ({time.perf_counter() - start:.0f} s)", flush=True)
+    return stage
+
+
+def existing_stage():
+    from tournaments.models import Stage
+
+    return Stage.objects.filter(event__tournament__slug=SLUG, kind=Stage.Kind.SWISS).first()
+
+
+# ---------------------------------------------------------------- the pages
+
+
+@dataclass
+class Page:
+    name: str
+    paths: list = field(default_factory=list)
+    note: str = ""
+
+
+def url_or_none(name, *args):
+    from django.urls import NoReverseMatch, reverse
+
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def standings_page(stage):
+    return Page("standings", [url_or_none("stage-detail", SLUG, stage.pk)], "the Swiss stage page: standings, rounds")
+
+
+def round_page(stage):
+    current = stage.rounds.order_by("-number").first()
+    path = url_or_none("round-detail", SLUG, current.pk)
+    return Page("round", [path] if path else [], f"round-detail of round {current.number}")
+
+
+def next_match_page(stage, players=200):
+    """ "My next match": the personal links (matches.player_views) of `players` players, taken in turn."""
+    from django.core.signing import Signer
+
+    from tournaments.models import EntryMember
+
+    signer = Signer(salt="player-schedule")
+    members = EntryMember.objects.filter(entry__event=stage.event).order_by("?")[:players]
+    paths = [url_or_none("player-schedule", SLUG, signer.sign(member.player_id)) for member in members]
+    paths = [path for path in paths if path]
+    return Page("next match", paths, f"player-schedule, {len(paths)} players' personal links")
+
+
+def event_page(stage):
+    entries = stage.event.entries.count()
+    return Page("event", [url_or_none("event-detail", SLUG, stage.event_id)], f"the event page: {entries:,} entries")
+
+
+# Every page measured, by name; a page whose URL name does not resolve yet is skipped.
+PAGES = {"standings": standings_page, "next": next_match_page, "round": round_page, "event": event_page}
+
+
+# ---------------------------------------------------------------- the server
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port, workers, threads):
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        f"--threads={threads}",
+        "--worker-class=gthread" if threads > 1 else "--worker-class=sync",
+        "--log-level=warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=server_environment())
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+# ---------------------------------------------------------------- the load
+
+
+# Long enough that a slow page shows as its latency, not as errors.
+CLIENT_TIMEOUT = 120
+
+
+class Client(threading.Thread):
+    """One simulated visitor: a keep-alive connection, requests back to back, latencies kept after `measure_from`."""
+
+    def __init__(self, port, paths, measure_from, stop_at, rng):
+        super().__init__(daemon=True)
+        self.port, self.paths, self.measure_from, self.stop_at, self.rng = port, paths, measure_from, stop_at, rng
+        self.latencies, self.errors = [], 0
+
+    def run(self):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=CLIENT_TIMEOUT)
+        while (now := time.perf_counter()) < self.stop_at:
+            try:
+                connection.request("GET", self.rng.choice(self.paths))
+                response = connection.getresponse()
+                response.read()
+                ok = response.status == 200
+            except (OSError, http.client.HTTPException):
+                connection.close()  # http.client reconnects on the next request
+                ok = False
+            done = time.perf_counter()
+            if now >= self.measure_from:
+                self.latencies.append(done - now)
+                self.errors += not ok
+
+
+def load(port, page, clients, warmup, duration, seed=1):
+    start = time.perf_counter()
+    measure_from, stop_at = start + warmup, start + warmup + duration
+    threads = [Client(port, page.paths, measure_from, stop_at, random.Random(seed + n)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    latencies = sorted(latency for thread in threads for latency in thread.latencies)
+    errors = sum(thread.errors for thread in threads)
+    return latencies, errors
+
+
+def percentile(sorted_values, fraction):
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
+
+
+def report_line(name, latencies, errors, duration):
+    ms = [1000 * value for value in latencies]
+    return (
+        f"{name:<12}{len(latencies) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
+        f"{percentile(ms, 0.99):>9.1f}{statistics.fmean(ms) if ms else float('nan'):>9.1f}{errors:>8}"
+    )
+
+
+# ---------------------------------------------------------------- profiling one request
+
+
+def profile(page, top=25):
+    """One request to the page through Django's test client, profiled: the functions that take the time, and the
+    number of SQL queries and their time."""
+    from django.db import connection
+    from django.test import Client as TestClient
+    from django.test.utils import CaptureQueriesContext
+
+    client = TestClient(HTTP_HOST="127.0.0.1")
+    client.get(page.paths[0])  # warm caches and imports
+    profiler = cProfile.Profile()
+    with CaptureQueriesContext(connection) as queries:
+        start, cpu_start = time.perf_counter(), time.process_time()
+        profiler.enable()
+        response = client.get(page.paths[0])
+        profiler.disable()
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    sql_seconds = sum(float(q["time"]) for q in queries.captured_queries)
+    print(
+        f"\n{page.name}: {page.paths[0]} → {response.status_code}, {len(response.content):,} bytes; under the "
+        f"profiler {1000 * elapsed:.0f} ms ({1000 * cpu:.0f} ms of CPU); {len(queries)} queries, "
+        f"{1000 * sql_seconds:.0f} ms in SQL"
+    )
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(top)
+    print(out.getvalue())
+
+
+# ---------------------------------------------------------------- main
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=10, help="rounds with results (one more is paired)")
+    parser.add_argument("--pages", default=",".join(PAGES), help=f"among {', '.join(PAGES)}")
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--warmup", type=float, default=5)
+    parser.add_argument("--duration", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread workers)")
+    parser.add_argument("--reuse", action="store_true", help="keep the database built by an earlier run")
+    parser.add_argument("--profile", action="store_true", help="profile one request per page instead of loading")
+    parser.add_argument("--sqlite", default=str(DEFAULT_SQLITE), help="the SQLite file (without DATABASE_URL)")
+    args = parser.parse_args(argv)
+
+    database = configure(args.sqlite, fresh=not args.reuse)
+    stage = existing_stage() if args.reuse else None
+    if stage is None:
+        print(f"Building a {args.players:,}-player Swiss event with {args.rounds} rounds of results ...", flush=True)
+        stage = build(args.players, args.rounds)
+    pages = []
+    for name in args.pages.split(","):
+        page = PAGES[name](stage)
+        if page.paths:
+            pages.append(page)
+        else:
+            print(f"  skipped {name}: no such page yet ({page.note})")
+
+    if args.profile:
+        for page in pages:
+            profile(page)
+        return
+
+    print(
+        f"\n{args.clients} clients, {args.warmup:g} s warm-up then {args.duration:g} s per page; gunicorn "
+        f"{args.workers} worker(s) × {args.threads} thread(s); {database.split(':', 1)[0]}"
+    )
+    print(f"load average before: {os.getloadavg()[0]:.2f} (the machine's other work skews the figures)")
+    print(f"{'page':<12}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}")
+    for page in pages:
+        # A fresh server per page: requests of a slow page still queued must not delay the next page's.
+        port = free_port()
+        server = start_gunicorn(port, args.workers, args.threads)
+        try:
+            latencies, errors = load(port, page, args.clients, args.warmup, args.duration)
+        finally:
+            server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
+            server.wait(timeout=30)
+        print(report_line(page.name, latencies, errors, args.duration), flush=True)
+    print("\n" + "\n".join(f"  {page.name}: {page.note}" for page in pages))
+
+
+if __name__ == "__main__":
+    main()

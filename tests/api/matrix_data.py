@@ -1,0 +1,163 @@
+"""The API permission matrix (issue #8, point 3) as data: for every route under /api/ and every HTTP method it
+answers, the roles allowed. Read from the permission code of each view (matches/permissions.py,
+tournaments/permissions.py, protests/permissions.py, matches.late.can_report and the api modules).
+
+Roles: the people of one published tournament and one outsider.
+- anonymous: nobody signed in.
+- player: a Player linked to the user, playing side A of match M1.
+- umpire: an umpire of the tournament who officiates M1 (not M2).
+- chief: a chief referee of the tournament.
+- secretary: a secretary of the tournament (in the "Secretary" group, so they may create tournaments).
+- other_secretary: a secretary of another tournament (also in the "Secretary" group).
+
+"Allowed" means the request gets past the permission checks (any answer but 401, 403 or 404); a service may still
+refuse it for the state of the match (400, 409) or by law (protests are never withdrawn: 405, ICF 149)."""
+
+ROLES = ("anonymous", "player", "umpire", "chief", "secretary", "other_secretary")
+
+EVERYONE = frozenset(ROLES)
+SIGNED_IN = EVERYONE - {"anonymous"}
+SECRETARY = frozenset({"secretary"})
+OFFICIALS = frozenset({"chief", "secretary"})  # matches.permissions.is_official: chief referees and secretaries
+UMPIRE_OF_MATCH = frozenset({"umpire", "chief", "secretary"})  # can_score: the match's umpire or an official
+STAFF = frozenset({"umpire", "chief", "secretary"})  # tournaments.permissions.is_umpire: umpires and officials
+RUNS_TOURNAMENTS = frozenset({"secretary", "other_secretary"})  # can_create_tournament: the "Secretary" group
+# protests.permissions.can_read: the tournament's umpires and officials, and the players of the match.
+PROTEST_READERS = frozenset({"player", "umpire", "chief", "secretary"})
+
+
+class Public(frozenset):
+    """A stateless engine, the schema, the docs or an authentication endpoint: no tournament data, no login."""
+
+
+PUBLIC = Public(ROLES)
+
+# (route name, method) -> roles allowed. A route added under /api/ without its rows here fails
+# test_every_api_route_is_in_the_matrix.
+MATRIX = {
+    # ---- stateless engines, schema, docs and authentication: public
+    ("rules-api-list", "GET"): PUBLIC,
+    ("rules-api-detail", "GET"): PUBLIC,
+    ("rules-api-board", "POST"): PUBLIC,
+    ("rules-api-game", "POST"): PUBLIC,
+    ("rules-api-match", "POST"): PUBLIC,
+    ("draw_engine:swiss", "POST"): PUBLIC,
+    ("draw_engine:standings", "POST"): PUBLIC,
+    ("draw_engine:round-robin", "POST"): PUBLIC,
+    ("draw_engine:knockout", "POST"): PUBLIC,
+    ("api-root", "GET"): PUBLIC,
+    ("schema", "GET"): PUBLIC,
+    ("api-docs", "GET"): PUBLIC,
+    ("rest_framework:login", "GET"): PUBLIC,
+    ("rest_framework:login", "POST"): PUBLIC,
+    ("rest_framework:login", "PUT"): PUBLIC,
+    ("rest_framework:logout", "POST"): PUBLIC,
+    ("api-token", "POST"): PUBLIC,
+    # ---- tournaments, players, clubs (tournaments.api): anyone reads; the tournament's secretaries write it;
+    # players and clubs are shared by every tournament, so whoever runs tournaments writes them.
+    ("tournament-list", "GET"): EVERYONE,
+    ("tournament-list", "POST"): RUNS_TOURNAMENTS,
+    ("tournament-detail", "GET"): EVERYONE,
+    ("tournament-detail", "PUT"): SECRETARY,
+    ("tournament-detail", "PATCH"): SECRETARY,
+    ("tournament-detail", "DELETE"): SECRETARY,
+    ("player-list", "GET"): EVERYONE,
+    ("player-list", "POST"): RUNS_TOURNAMENTS,
+    ("player-detail", "GET"): EVERYONE,
+    ("player-detail", "PUT"): RUNS_TOURNAMENTS,
+    ("player-detail", "PATCH"): RUNS_TOURNAMENTS,
+    ("player-detail", "DELETE"): RUNS_TOURNAMENTS,
+    ("club-list", "GET"): EVERYONE,
+    ("club-list", "POST"): RUNS_TOURNAMENTS,
+    ("club-detail", "GET"): EVERYONE,
+    ("club-detail", "PUT"): RUNS_TOURNAMENTS,
+    ("club-detail", "PATCH"): RUNS_TOURNAMENTS,
+    ("club-detail", "DELETE"): RUNS_TOURNAMENTS,
+    ("event-list", "GET"): EVERYONE,
+    ("event-list", "POST"): SECRETARY,
+    ("event-detail", "GET"): EVERYONE,
+    ("event-detail", "PUT"): SECRETARY,
+    ("event-detail", "PATCH"): SECRETARY,
+    ("event-detail", "DELETE"): SECRETARY,
+    ("entry-list", "GET"): EVERYONE,
+    ("entry-list", "POST"): SECRETARY,
+    ("entry-detail", "GET"): EVERYONE,
+    ("entry-detail", "PUT"): SECRETARY,
+    ("entry-detail", "PATCH"): SECRETARY,
+    ("entry-detail", "DELETE"): SECRETARY,
+    ("event-import", "POST"): SECRETARY,
+    # ---- stages, rounds and the matches list (tournaments.stage_api): secretaries write, results included
+    ("api-event-stage-list", "GET"): EVERYONE,
+    ("api-event-stage-list", "POST"): SECRETARY,
+    ("api-stage-list", "GET"): EVERYONE,
+    ("api-stage-detail", "GET"): EVERYONE,
+    ("api-stage-detail", "PUT"): SECRETARY,
+    ("api-stage-detail", "PATCH"): SECRETARY,
+    ("api-stage-detail", "DELETE"): SECRETARY,
+    ("api-stage-bracket", "GET"): EVERYONE,
+    ("api-stage-standings", "GET"): EVERYONE,
+    ("api-stage-draw", "POST"): SECRETARY,
+    ("api-stage-pair-next-round", "POST"): SECRETARY,
+    ("api-stage-publish", "POST"): SECRETARY,
+    ("api-stage-finish", "POST"): SECRETARY,
+    ("api-stage-delete-last-round", "POST"): SECRETARY,
+    ("api-stage-round-list", "GET"): EVERYONE,
+    ("api-stage-round-detail", "GET"): EVERYONE,
+    ("api-stage-round-publish", "POST"): SECRETARY,
+    ("api-match-list", "GET"): EVERYONE,
+    ("api-match-detail", "GET"): EVERYONE,
+    ("api-match-swap", "POST"): SECRETARY,
+    ("api-match-result", "POST"): SECRETARY,
+    ("api-match-walkover", "POST"): SECRETARY,
+    # ---- the score card of M1 (matches.api): its umpire and the officials write, everyone reads
+    ("api-match-scorecard", "GET"): EVERYONE,
+    ("api-match-history", "GET"): EVERYONE,
+    ("api-match-boards", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-transition", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-confirm", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-toss", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-game-entry", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-replay", "POST"): OFFICIALS,  # after a protest decision (ICF 151)
+    # ---- scheduling and round clocks (matches.schedule_api): secretaries write, everyone reads
+    ("api-venue", "GET"): EVERYONE,
+    ("api-venue", "PUT"): SECRETARY,
+    ("api-round-schedule", "GET"): EVERYONE,
+    ("api-round-schedule", "POST"): SECRETARY,
+    ("api-round-call", "POST"): SECRETARY,
+    ("api-round-clock", "GET"): EVERYONE,
+    ("api-round-clock", "POST"): SECRETARY,
+    ("api-match-move", "POST"): SECRETARY,
+    ("api-match-umpire", "POST"): SECRETARY,
+    # ---- check-in and forfeits (matches.checkin_api; ICF 143(i))
+    ("match-report-api", "POST"): UMPIRE_OF_MATCH,
+    ("match-cancel-forfeit-api", "POST"): OFFICIALS,
+    ("match-withdrawal-api", "POST"): OFFICIALS,
+    ("round-checkin-api", "GET"): STAFF,
+    # ---- players' schedules (matches.player_api): read-only; the personal link's token is the key
+    ("player-schedule-api", "GET"): EVERYONE,
+    ("personal-schedule-api", "GET"): EVERYONE,
+    # ---- protests on M1 (protests.api; ICF 144-151)
+    ("protest-list-api", "GET"): SIGNED_IN,  # each sees the protests they may read; an outsider an empty list
+    ("protest-list-api", "POST"): UMPIRE_OF_MATCH,  # ICF 145: logged by the match's umpire or an official
+    ("protest-ledger-api", "GET"): OFFICIALS,
+    ("protest-fee-settings-api", "GET"): STAFF,
+    ("protest-fee-settings-api", "PUT"): SECRETARY,
+    ("protest-detail-api", "GET"): PROTEST_READERS,
+    ("protest-detail-api", "DELETE"): PROTEST_READERS,  # readers get 405 (ICF 149), the others 404
+    ("protest-fee-api", "POST"): UMPIRE_OF_MATCH,
+    ("protest-written-api", "POST"): UMPIRE_OF_MATCH,  # ICF 144: through the umpire or the chief referee
+    ("protest-decision-api", "POST"): OFFICIALS,  # ICF 151: never the umpire of the match
+}
+
+# The endpoints that change the result of a match (or its score card): a player of the match is refused on every
+# one of them in a match with an umpire (issue #8: "a player never changes a result").
+RESULT_CHANGING = (
+    "api-match-boards",
+    "api-match-result",
+    "api-match-walkover",
+    "api-match-confirm",
+    "api-match-transition",
+    "api-match-replay",
+    "api-match-game-entry",
+    "api-match-toss",
+)

@@ -1,0 +1,162 @@
+"""Fuzzing the whole API from its OpenAPI schema with schemathesis (issue #8, item 2).
+
+The schema is read from the running Django app (WSGI, no server) when this module is collected, so every endpoint
+added to the API is fuzzed without touching this file. Each operation is one test; a secretary of a tournament
+that has events, entries, stages, rounds and matches calls it with a token, and the URL's path parameters are the
+real slugs and ids of that tournament, so the requests reach the views instead of stopping at a 404.
+
+Checked for every generated request: no 5xx, and every 4xx answers a JSON body. Examples are bounded and
+derandomized, so a CI run is repeatable and short (about 10 requests per operation). For a deeper search before a
+release, also run schemathesis' coverage phase (boundary values of every field, some thousands of requests):
+
+    FUZZ_EXAMPLES=50 FUZZ_COVERAGE=1 .venv/bin/pytest -q tests/api/test_fuzz.py
+"""
+
+import json
+import os
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
+from hypothesis import HealthCheck, settings
+
+from config.wsgi import application
+from matches import demo as late_arrival_demo
+from matches.player_services import personal_token
+from matches.services import record_result
+from protests import demo as protest_demo
+from protests.models import Protest
+from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
+from tournaments.demo.brackets import SOURCE_EVENT
+from tournaments.models import Stage
+from tournaments.stage_services import draw_stage, publish_round, publish_stage
+
+pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
+
+COVERAGE = os.environ.get("FUZZ_COVERAGE") == "1"
+schema = schemathesis.openapi.from_wsgi(
+    "/api/schema/",
+    application,
+    config=schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": COVERAGE}}}),
+)
+
+# Bounded and repeatable: the same requests on every run; no example database between runs.
+FUZZ_SETTINGS = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "10")),
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+# The object a `{id}` (or `{pk}`) path parameter names, by the URL segment before it: /players/{id}/ is a player.
+COLLECTIONS = {
+    "tournaments": "tournament",
+    "clubs": "club",
+    "players": "player",
+    "events": "event",
+    "entries": "entry",
+    "stages": "stage",
+    "rounds": "round",
+    "matches": "match",
+    "protests": "protest",
+}
+
+
+@pytest.fixture
+def world(tournament, secretary):
+    """A tournament in play: a Swiss stage with a published round and one result, a drawn round robin, and a
+    knockout waiting for the Swiss qualifiers; plus the demo's late arrival (issue #6) and protest (issue #7)."""
+    club = ClubFactory()
+    # The demos below copy their players from this event.
+    event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")
+    entries = [EntryFactory(event=event, seed=seed, members=[PlayerFactory(club=club)]) for seed in range(1, 9)]
+    swiss = StageFactory(event=event, order=1, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=3)
+    first_round = draw_stage(swiss)
+    publish_round(first_round)
+    played, open_match = first_round.matches.exclude(entry_b=None).order_by("number")[:2]
+    record_result(played, [(25, 10), (25, 12)], confirm=True, user=secretary)  # ICF 57: best of three
+    robin = StageFactory(event=event, order=2, name="Robin", kind=Stage.Kind.ROUND_ROBIN, keep_apart="")
+    draw_stage(robin)
+    publish_stage(robin)
+    StageFactory(event=event, order=3, name="Final", kind=Stage.Kind.KNOCKOUT, source=swiss, qualifiers=4)
+    umpire = UserFactory()
+    late_arrival_demo.load(tournament, umpire)
+    protest_demo.load(tournament, umpire)
+    player = entries[0].members.first().player
+    ids = {
+        "tournament": tournament.slug,
+        "club": club.pk,
+        "player": player.pk,
+        "event": event.pk,
+        "entry": entries[0].pk,
+        "stage": swiss.pk,
+        "round": first_round.pk,
+        "match": open_match.pk,
+        "protest": Protest.objects.get(match__stage__event__tournament=tournament).pk,
+    }
+    by_name = {
+        "tournament_slug": ids["tournament"],
+        "key": event.rule_set,
+        "token": personal_token(player),
+        **{f"{kind}_{suffix}": value for kind, value in ids.items() for suffix in ("pk", "id")},
+    }
+    return ids, by_name
+
+
+@pytest.fixture
+def token(client, secretary):
+    response = client.post("/api/auth/token/", {"username": secretary.username, "password": "pass-word-42"})
+    assert response.status_code == 200, response.content
+    return response.json()["token"]
+
+
+@pytest.fixture
+def wsgi_requests():
+    """Keep the test's database connection open across requests, as Django's test client does: the real WSGI
+    handler closes connections at the end of each request, which would end the test's transaction."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+def fill_path(case, ids, by_name):
+    """Real slugs and ids for the path parameters this tournament has; others stay as generated."""
+    segments = case.path.strip("/").split("/")
+    for name in list(case.path_parameters or {}):
+        if name in by_name:
+            case.path_parameters[name] = by_name[name]
+        elif name in ("id", "pk", "slug"):
+            before = segments[segments.index(f"{{{name}}}") - 1]
+            if before in COLLECTIONS:
+                case.path_parameters[name] = ids[COLLECTIONS[before]]
+
+
+def json_body_problem(response):
+    content_type = response.headers.get("content-type", [""])[0]
+    if not content_type.startswith("application/json"):
+        return f"Content-Type is {content_type!r}"
+    try:
+        json.loads(response.content)
+    except ValueError as error:
+        return f"the body is not JSON ({error})"
+    return None
+
+
+@schema.parametrize()
+@FUZZ_SETTINGS
+def test_api_answers_without_server_errors_and_with_json_errors(case, world, token, wsgi_requests):
+    ids, by_name = world
+    fill_path(case, ids, by_name)
+    # Each example starts from the same tournament: what one request changes is rolled back before the next.
+    with transaction.atomic():
+        response = case.call(headers={"Authorization": f"Token {token}"})
+        transaction.set_rollback(True)
+    request = case.as_curl_command(headers={"Authorization": "Token …"})
+    assert response.status_code < 500, f"{response.status_code} for\n{request}\n{response.content[:2000]!r}"
+    if 400 <= response.status_code < 500:
+        problem = json_body_problem(response)
+        assert problem is None, f"{response.status_code} without a JSON body ({problem}) for\n{request}"
