@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from matches import printing
+from matches import pdf_kit, printing
 from matches.printing import BoardLine, Heading, PairingLine, ResultLine, ScoreCard, Section, StandingsLine
 
 ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
@@ -164,9 +164,9 @@ def test_a_board_beyond_the_printed_rows_gets_its_own_row():
 
 def test_long_names_are_cut_to_fit_their_cell():
     style = printing.styles()["cell"]
-    short = printing.fit("Venkataraman Ramachandran Subramanian", 60, style)
+    short = pdf_kit.fit("Venkataraman Ramachandran Subramanian", 60, style)
     assert short.endswith("…") and len(short) < 20
-    assert printing.fit("Rao", 60, style) == "Rao"
+    assert pdf_kit.fit("Rao", 60, style) == "Rao"
 
 
 def test_no_cards_is_one_page_saying_so():
