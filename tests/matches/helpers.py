@@ -1,13 +1,24 @@
 """Shared builders for the score card tests."""
 
-from tests.factories import EventFactory, MatchFactory, RoundFactory, StageFactory
+from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory, StageFactory
 from tournaments.models import Stage
+from tournaments.stage_services import draw_stage
 
 
 def make_match(tournament, rule_set="icf", kind=Stage.Kind.ROUND_ROBIN, **fields):
     event = EventFactory(tournament=tournament, rule_set=rule_set)
     stage = StageFactory(event=event, kind=kind)
     return MatchFactory(round=RoundFactory(stage=stage), **fields)
+
+
+def knockout(tournament, size=4):
+    """An ICF knockout of `size` seeded entries, drawn (not published)."""
+    event = EventFactory(tournament=tournament, rule_set="icf")
+    for seed in range(1, size + 1):
+        EntryFactory(event=event, seed=seed)
+    stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT)
+    draw_stage(stage)
+    return stage
 
 
 def win(side, coins, queen=False):

@@ -13,13 +13,6 @@ def url(match, action):
     return f"/api/tournaments/{match.stage.event.tournament.slug}/matches/{match.pk}/{action}/"
 
 
-@pytest.fixture
-def umpire(tournament):
-    user = UserFactory()
-    tournament.umpires.add(user)
-    return user
-
-
 def test_umpire_enters_boards_and_anyone_reads_the_card(api_client, tournament, umpire):
     match = make_match(tournament, umpire=umpire)
     api_client.force_authenticate(umpire)

@@ -16,13 +16,6 @@ from tournaments.models import Round, Stage
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def umpire(tournament):
-    user = UserFactory()
-    tournament.umpires.add(user)
-    return user
-
-
 def page(match, name="match-card"):
     return reverse(name, args=[match.stage.event.tournament.slug, match.pk])
 

@@ -18,13 +18,6 @@ T = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
 SECOND = timedelta(seconds=1)
 
 
-@pytest.fixture
-def umpire(tournament):
-    user = UserFactory()
-    tournament.umpires.add(user)
-    return user
-
-
 def icf_called(tournament, **fields):
     """ICF 143(i): a match announced (called) at T; reporting closes at T + 15 minutes."""
     match = make_match(tournament, "icf", status=Match.Status.CALLED, called_at=T, **fields)

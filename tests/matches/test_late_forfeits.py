@@ -11,11 +11,11 @@ from matches.models import Match, ResultChange
 from matches.services import record_result
 from matches.tasks import apply_forfeits as apply_forfeits_task
 from tests.factories import EntryFactory, EventFactory, MatchFactory, PlayerFactory, RoundFactory, UserFactory
-from tests.matches.helpers import make_match
+from tests.matches.helpers import knockout, make_match
 from tournaments.draws.knockout import advance
 from tournaments.draws.standings import MatchResult, standings
 from tournaments.models import Notification, Stage
-from tournaments.stage_services import draw_stage, stage_standings
+from tournaments.stage_services import stage_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -34,13 +34,6 @@ def call(match, at=T):
 def player_entry(event):
     """An entry whose player has a user account (so the player is notified)."""
     return EntryFactory(event=event, members=[PlayerFactory(user=UserFactory())])
-
-
-@pytest.fixture
-def umpire(tournament):
-    user = UserFactory()
-    tournament.umpires.add(user)
-    return user
 
 
 def test_running_twice_forfeits_once_audits_once_notifies_once(tournament, secretary, umpire):
@@ -123,15 +116,6 @@ def test_standings_engine_counts_a_double_forfeit_as_a_loss_for_each():
         precedence=("points", "head_to_head", "name"),
     )
     assert [(r.id, r.points, r.wins, r.draws, r.losses) for r in rows] == [("y", 2, 1, 0, 1), ("x", 0, 0, 0, 1)]
-
-
-def knockout(tournament, size=4):
-    event = EventFactory(tournament=tournament, rule_set="icf")
-    for seed in range(1, size + 1):
-        EntryFactory(event=event, seed=seed)
-    stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT)
-    draw_stage(stage)
-    return stage
 
 
 def test_a_knockout_forfeit_advances_the_player_who_reported(tournament, secretary):

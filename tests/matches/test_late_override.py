@@ -12,9 +12,9 @@ from matches.errors import ResultError
 from matches.models import Match, ResultChange
 from matches.services import change_status, record_result
 from tests.factories import EntryFactory, EventFactory, RoundClockFactory, UserFactory
-from tests.matches.helpers import make_match
+from tests.matches.helpers import knockout, make_match
 from tournaments.models import Notification, Stage
-from tournaments.stage_services import draw_stage, pair_swiss_round, publish_round, stage_standings
+from tournaments.stage_services import pair_swiss_round, publish_round, stage_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -100,15 +100,6 @@ def test_a_reason_is_required_and_only_forfeits_are_cancelled(tournament, chief)
     with pytest.raises(ResultError) as refused:
         late.cancel_forfeit(other, chief, "no reason to")
     assert refused.value.field == "status"
-
-
-def knockout(tournament, size=4):
-    event = EventFactory(tournament=tournament, rule_set="icf")
-    for seed in range(1, size + 1):
-        EntryFactory(event=event, seed=seed)
-    stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT)
-    draw_stage(stage)
-    return stage
 
 
 def test_knockout_override_takes_the_player_back_out_of_the_final(tournament, chief):

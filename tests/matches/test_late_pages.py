@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def umpire(tournament):
-    user = UserFactory()
-    tournament.umpires.add(user)
-    return user
-
-
-@pytest.fixture
 def chief(tournament):
     user = UserFactory()
     tournament.chief_referees.add(user)
