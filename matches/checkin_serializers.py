@@ -6,11 +6,9 @@ from rest_framework import serializers
 
 from . import late
 
-SIDES = ["a", "b"]
-
 
 class ReportSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=SIDES)
+    side = serializers.ChoiceField(choices=late.SIDES)
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -23,7 +21,7 @@ class ReportSerializer(serializers.Serializer):
 # Described by a pattern: an enum here would give the "a"/"b" choice set of "side" a second name in the schema.
 @extend_schema_field({"type": "array", "items": {"type": "string", "pattern": "^[ab]$"}})
 class SidesField(serializers.ListField):
-    child = serializers.ChoiceField(choices=SIDES)
+    child = serializers.ChoiceField(choices=late.SIDES)
 
 
 class CancelForfeitSerializer(serializers.Serializer):
@@ -36,7 +34,7 @@ class CancelForfeitSerializer(serializers.Serializer):
 
 
 class WithdrawalSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=SIDES)
+    side = serializers.ChoiceField(choices=late.SIDES)
     withdrawn = serializers.BooleanField(help_text="True: out of the later Swiss rounds; false: kept in.")
 
 

@@ -57,7 +57,7 @@ def start_clock(rnd, user=None, now=None):
         started_by=user if user is not None and user.is_authenticated else None,
     )
     # ECC 18: a late player's 6 minutes count from "Start".
-    refresh_deadlines(list(rnd.matches.select_related("stage__event")))
+    refresh_deadlines(list(rnd.matches.all()))
     return clock
 
 

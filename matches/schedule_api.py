@@ -72,9 +72,7 @@ class RoundScheduleView(TournamentScopedView):
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
-        serializer = ScheduleRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.valid(ScheduleRequestSerializer)
         schedule_services.schedule_round(
             rnd,
             data["start"],
@@ -133,9 +131,7 @@ class MatchMoveView(MatchScheduleView):
     @extend_schema(request=MoveSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
-        serializer = MoveSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.valid(MoveSerializer)
         schedule_services.move_match(match, data["table"], data["planned_at"], request.user, data["reason"])
         return self.row(match)
 
@@ -146,9 +142,7 @@ class MatchUmpireView(MatchScheduleView):
     @extend_schema(request=UmpireSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
-        serializer = UmpireSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.valid(UmpireSerializer)
         umpire = None
         if data["umpire"] is not None:
             umpire = get_user_model().objects.filter(pk=data["umpire"]).first()
@@ -161,17 +155,13 @@ class MatchUmpireView(MatchScheduleView):
 class VenueView(TournamentScopedView):
     """GET: the hall's tables, match minutes and rest minutes. PUT: change them (secretary)."""
 
-    def body(self, venue):
-        return {"tables": venue.tables, "match_minutes": venue.match_minutes, "rest_minutes": venue.rest_minutes}
-
     @extend_schema(responses=VenueSerializer)
     def get(self, request, tournament_slug):
-        return Response(self.body(schedule_services.venue_of(self.get_tournament())))
+        return Response(VenueSerializer(schedule_services.venue_of(self.get_tournament())).data)
 
     @extend_schema(request=VenueSerializer, responses=VenueSerializer)
     def put(self, request, tournament_slug):
         tournament = self.get_tournament()
         self.require_secretary(tournament)
-        serializer = VenueSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return Response(self.body(schedule_services.update_venue(tournament, **serializer.validated_data)))
+        venue = schedule_services.update_venue(tournament, **self.valid(VenueSerializer))
+        return Response(VenueSerializer(venue).data)

@@ -3,7 +3,7 @@ matches.schedule_services, whose errors the views put back on these forms."""
 
 from django import forms
 
-from .schedule_services import MAX_MINUTES, MAX_TABLES, ScheduleError
+from .schedule_services import MAX_MINUTES, MAX_TABLES, ScheduleError, user_name
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
@@ -51,14 +51,9 @@ class UmpireForm(ServiceErrorsMixin, forms.Form):
     def __init__(self, *args, officials=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.officials = {user.pk: user for user in officials}
-        choices = [(user.pk, official_name(user)) for user in officials]
+        choices = [(user.pk, user_name(user)) for user in officials]
         self.fields["umpire"].choices = [("", "No umpire"), *choices]
 
     def clean_umpire(self):
         pk = self.cleaned_data["umpire"]
         return None if pk is None else self.officials[pk]
-
-
-def official_name(user):
-    player = getattr(user, "player", None)
-    return player.full_name if player else user.get_username()

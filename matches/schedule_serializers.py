@@ -3,7 +3,7 @@ matches.schedule_services."""
 
 from rest_framework import serializers
 
-from .schedule_services import MAX_MINUTES, MAX_TABLES
+from .schedule_services import MAX_MINUTES, MAX_TABLES, user_name
 
 
 class VenueSerializer(serializers.Serializer):
@@ -31,13 +31,6 @@ class UmpireSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-def umpire_name(user):
-    if user is None:
-        return None
-    player = getattr(user, "player", None)
-    return player.full_name if player else user.get_username()
-
-
 def schedule_row(match):
     """One match of a round's schedule."""
     return {
@@ -51,7 +44,7 @@ def schedule_row(match):
         "table": match.table,
         "planned_at": match.planned_at,
         "umpire": match.umpire_id,
-        "umpire_name": umpire_name(match.umpire),
+        "umpire_name": user_name(match.umpire) if match.umpire_id else None,
         "self_umpired": match.self_umpired,
         "status": match.status,
         "score_a": match.score_a,

@@ -31,6 +31,8 @@ NOT_PLAYED = (S.BYE, S.WALKOVER)
 OVER = (S.FINISHED, S.CONFIRMED, S.RETIRED)
 # A match can change table or time until it starts.
 MOVABLE = (S.SCHEDULED, S.CALLED)
+# ... and change umpire until it is over.
+UMPIRE_SETTABLE = (*MOVABLE, S.IN_PLAY)
 # Smallest hall the venue is created with; a bigger event gets a board for every pair of a round.
 MIN_DEFAULT_TABLES = 8
 # Bounds a real hall and day respect (and the database's small integers hold); the page form and the API use them.
@@ -171,6 +173,11 @@ class Book:
             if row["planned_at"] is not None and row["status"] not in NOT_PLAYED and row["id"] not in exclude
         ]
 
+    def conflicts(self, booking):
+        """What is wrong with `booking` among the bookings of every other match (scheduling.conflicts)."""
+        others = self.bookings(exclude={booking.match})
+        return scheduling.conflicts(booking, others, self.venue.rest_minutes, range(1, self.venue.tables + 1))
+
     def messages(self, found):
         """The conflicts as field errors, naming the other match, its table and its time."""
         others = Match.objects.select_related("round", "entry_a", "entry_b").in_bulk(
@@ -193,11 +200,16 @@ def person_names(keys):
     player_ids = [pk for kind, pk in keys if kind == "p"]
     names = {}
     for user in get_user_model().objects.filter(pk__in=user_ids).select_related("player"):
-        player = getattr(user, "player", None)
-        names["u", user.pk] = player.full_name if player else user.get_username()
+        names["u", user.pk] = user_name(user)
     for player in Player.objects.filter(pk__in=player_ids):
         names["p", player.pk] = player.full_name
     return names
+
+
+def user_name(user):
+    """A user as the hall knows them: their player's name, else their username."""
+    player = getattr(user, "player", None)
+    return player.full_name if player else user.get_username()
 
 
 def match_label(match):
@@ -353,9 +365,7 @@ def move_match(match, table, planned_at, user=None, reason=""):
         refuse("table" if table is None else "planned_at", "Give both the table and the time.")
     book = Book(tournament, venue)
     booking = book.booking(book.rows[match.pk], table=table, start=planned_at)
-    found = scheduling.conflicts(
-        booking, book.bookings(exclude={match.pk}), venue.rest_minutes, range(1, venue.tables + 1)
-    )
+    found = book.conflicts(booking)
     if found:
         raise ScheduleError(book.messages(found))
     before = schedule_snapshot(match)
@@ -374,7 +384,7 @@ def assign_umpire(match, umpire, user=None, reason=""):
     an official of the tournament, who plays in the match, or who is at another match at that time."""
     venue, match = lock_venue_and_match(match)
     tournament = match.stage.event.tournament
-    if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
+    if match.status not in UMPIRE_SETTABLE:
         refuse("umpire", f"A {match.get_status_display().lower()} match keeps its umpire.")
     if umpire is not None:
         if match.self_umpired:
@@ -399,9 +409,7 @@ def umpire_conflicts(book, row, umpire):
         return [scheduling.Conflict("umpire_plays", person=("u", umpire.pk))]
     if row["planned_at"] is None:
         return []
-    booking = book.booking(row, umpire_id=umpire.pk)
-    tables = range(1, book.venue.tables + 1)
-    found = scheduling.conflicts(booking, book.bookings(exclude={row["id"]}), book.venue.rest_minutes, tables)
+    found = book.conflicts(book.booking(row, umpire_id=umpire.pk))
     return [c for c in found if c.kind in ("umpire", "umpire_plays")]
 
 

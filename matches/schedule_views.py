@@ -25,7 +25,7 @@ from . import clock as round_clock
 from . import schedule_services
 from .models import Match, RoundClock
 from .schedule_forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
-from .schedule_services import MOVABLE, ScheduleError
+from .schedule_services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
 
 # ---------------------------------------------------------------- the round page
 
@@ -43,6 +43,10 @@ def get_round(tournament, round_id):
     return get_object_or_404(
         Round.objects.select_related("stage__event__tournament"), pk=round_id, stage__event__tournament=tournament
     )
+
+
+def get_match(tournament, match_id):
+    return get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
 
 
 def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=None):
@@ -87,7 +91,7 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
         match.movable = match.status in MOVABLE
-        match.umpire_settable = not match.self_umpired and match.status in (*MOVABLE, Match.Status.IN_PLAY)
+        match.umpire_settable = not match.self_umpired and match.status in UMPIRE_SETTABLE
         if match.pk == bound_id:
             match.move_form, match.umpire_form, match.open = bound_move, bound_umpire, True
             if match.umpire_form is None:
@@ -193,7 +197,7 @@ def round_clock_start(request, tournament, rnd):
 @require_POST
 def match_move(request, slug, match_id):
     tournament = secretary_tournament(request, slug)
-    match = get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
+    match = get_match(tournament, match_id)
     form = move_form(match, request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -211,7 +215,7 @@ def match_move(request, slug, match_id):
 @require_POST
 def match_umpire(request, slug, match_id):
     tournament = secretary_tournament(request, slug)
-    match = get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
+    match = get_match(tournament, match_id)
     form = umpire_form(match, list(officials(tournament)), request.POST)
     if form.is_valid():
         data = form.cleaned_data
