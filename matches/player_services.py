@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from django.core import signing
 from django.db.models import Q
 
-from rules.base import get_rule_set
 from tournaments.models import Entry, EntryMember, Notification, Round
 
+from .late import late_arrival_of
 from .models import Match
 
 S = Match.Status
@@ -71,7 +71,7 @@ class PlayerMatch:
     @property
     def late_arrival_law(self):
         """The law giving the reporting deadline (ICF 143(i), ECC 18, queen2 ¶10), blank if the rule set has none."""
-        late_arrival = get_rule_set(self.match.stage.event.rule_set).late_arrival
+        late_arrival = late_arrival_of(self.match)
         return late_arrival.law if late_arrival else ""
 
     @property

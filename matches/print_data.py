@@ -61,7 +61,7 @@ def sheet_matches(rnd):
 def round_score_cards(rnd, blank=False):
     """A card per match of the round (a bye has none). `blank`: the same number of cards with only the
     tournament, event, stage and round filled in, for writing by hand."""
-    matches = [m for m in card_matches().filter(round=rnd).order_by("group__number", "number") if m.status != S.BYE]
+    matches = card_matches().filter(round=rnd).exclude(status=S.BYE).order_by("group__number", "number")
     return [blank_round_card(match) if blank else match_card(match) for match in matches]
 
 

@@ -42,9 +42,13 @@ def visible_round(request, tournament, round_id):
     rnd = get_object_or_404(
         Round.objects.select_related("stage__event__tournament"), pk=round_id, stage__event__tournament=tournament
     )
+    require_visible(request, tournament, rnd)
+    return rnd
+
+
+def require_visible(request, tournament, rnd):
     if rnd.status != Round.Status.PUBLISHED and not is_secretary(request.user, tournament):
         raise Http404("No such round.")
-    return rnd
 
 
 def round_name_parts(rnd):
@@ -70,7 +74,7 @@ def match_score_card(request, slug, match_id):
     tournament = visible_tournament(request, slug)
     require_umpire(request, tournament)
     match = get_object_or_404(print_data.card_matches(), pk=match_id, stage__event__tournament=tournament)
-    visible_round(request, tournament, match.round_id)
+    require_visible(request, tournament, match.round)  # loaded with the match
     if match.status == match.Status.BYE:
         raise Http404("A bye has no score card.")
     card = print_data.match_card(match)

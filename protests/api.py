@@ -17,7 +17,7 @@ from matches.models import Match
 from tournaments.api import visible_tournaments
 
 from . import permissions, services
-from .models import Protest, ProtestSettings
+from .models import Protest
 from .serializers import (
     DecisionSerializer,
     FeeSettingsSerializer,
@@ -61,6 +61,7 @@ class ProtestAPIView(ServiceAPIView):
         return protest
 
     def protest(self, protest, status=200):
+        """A service's protest as saved, read again with the officials who logged, received and decided it."""
         protest = protest_queryset().get(pk=protest.pk)
         return Response(ProtestSerializer(protest).data, status=status)
 
@@ -97,7 +98,7 @@ class ProtestDetailView(ProtestAPIView):
 
     @extend_schema(responses=ProtestSerializer)
     def get(self, request, tournament_slug, pk):
-        return self.protest(self.get_protest())
+        return Response(ProtestSerializer(self.get_protest()).data)
 
     @extend_schema(responses={405: {"type": "object", "properties": {"detail": {"type": "string"}}}})
     def delete(self, request, tournament_slug, pk):
@@ -160,7 +161,7 @@ class FeeSettingsView(ProtestAPIView):
     @extend_schema(responses=FeeSettingsSerializer)
     def get(self, request, tournament_slug):
         self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
-        fee = ProtestSettings.objects.filter(tournament=self.tournament).first()
+        fee = services.fee_of(self.tournament)
         if fee is None:
             return Response({"fee_amount": None, "fee_currency": None})
         return Response(FeeSettingsSerializer(fee).data)

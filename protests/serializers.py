@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import Protest
+from .services import written_deadline
 
 SMALL = {"min_value": 1, "max_value": 32767}
 
@@ -66,8 +67,6 @@ class ProtestSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(OpenApiTypes.DATETIME)
     def get_written_deadline(self, protest):
-        from .services import written_deadline
-
         deadline = written_deadline(protest)
         return serializers.DateTimeField().to_representation(deadline) if deadline else None
 

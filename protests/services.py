@@ -98,10 +98,16 @@ def written_deadline(protest):
     return completed + timedelta(minutes=minutes)
 
 
+def written_window(protest, now=None):
+    """(deadline, lapsed): the written protest's deadline (None while the board is not completed) and whether
+    the protest is an oral one whose written protest did not come by then. One look at the score card."""
+    deadline = written_deadline(protest)
+    return deadline, protest.status == S.ORAL and deadline is not None and (now or timezone.now()) > deadline
+
+
 def lapsed(protest, now=None):
     """An oral protest whose written protest did not come within the window."""
-    deadline = written_deadline(protest)
-    return protest.status == S.ORAL and deadline is not None and (now or timezone.now()) > deadline
+    return protest.status == S.ORAL and written_window(protest, now)[1]
 
 
 # ---------------------------------------------------------------- the oral protest and its fee (ICF 145)
@@ -196,8 +202,13 @@ def record_fee(protest, user=None, at=None):
     return protest
 
 
+def fee_of(tournament):
+    """The tournament's scrutiny fee setting, or None until a secretary sets it."""
+    return ProtestSettings.objects.filter(tournament=tournament).first()
+
+
 def pay_fee(protest, user, at):
-    fee = ProtestSettings.objects.filter(tournament=tournament_of(protest.match)).first()
+    fee = fee_of(tournament_of(protest.match))
     if fee is None:
         raise ProtestError("fee", "ICF 145: this tournament has no scrutiny fee yet; a secretary sets it first.")
     protest.fee_amount, protest.fee_currency = fee.fee_amount, fee.fee_currency
@@ -255,32 +266,28 @@ def withhold(protest, user):
     """ICF 150: the result of the match is not announced till the protest is considered: not final, not in the
     standings, advancing nobody in a bracket."""
     match = match_services.lock_match(protest.match)
-    if match.result_withheld:
-        return match
-    before = {**snapshot(match), "result_withheld": False}
-    match.result_withheld = True
-    match.save(update_fields=["result_withheld", "updated_at"])
-    reason = f"Protest #{protest.pk} lodged (ICF 150): the result is withheld until the protest is decided."
-    log_change(match, ResultChange.What.WITHHELD, before, {**snapshot(match), "result_withheld": True}, user, reason)
-    bracket_follows(match)
+    if not match.result_withheld:
+        reason = f"Protest #{protest.pk} lodged (ICF 150): the result is withheld until the protest is decided."
+        set_withheld(match, True, ResultChange.What.WITHHELD, user, reason)
     return match
 
 
 def release(protest, user):
     """The result counts again once no lodged protest on the match is left undecided."""
     match = match_services.lock_match(protest.match)
-    if not match.result_withheld or match.protests.filter(status=S.LODGED).exists():
-        return match
-    before = {**snapshot(match), "result_withheld": True}
-    match.result_withheld = False
-    match.save(update_fields=["result_withheld", "updated_at"])
-    reason = f"Protest #{protest.pk} {protest.get_status_display().lower()} (ICF 151)."
-    log_change(match, ResultChange.What.RELEASED, before, {**snapshot(match), "result_withheld": False}, user, reason)
-    bracket_follows(match)
+    if match.result_withheld and not match.protests.filter(status=S.LODGED).exists():
+        reason = f"Protest #{protest.pk} {protest.get_status_display().lower()} (ICF 151)."
+        set_withheld(match, False, ResultChange.What.RELEASED, user, reason)
     return match
 
 
-def bracket_follows(match):
+def set_withheld(match, withheld, what, user, reason):
+    """Withhold or release the locked match's result, in its audit log, and let the bracket follow."""
+    result = snapshot(match)  # the result itself does not change, only whether it counts
+    before, after = {**result, "result_withheld": match.result_withheld}, {**result, "result_withheld": withheld}
+    match.result_withheld = withheld
+    match.save(update_fields=["result_withheld", "updated_at"])
+    log_change(match, what, before, after, user, reason)
     try:
         match_services.result_changed(match)
     except ResultError as error:
@@ -311,12 +318,14 @@ def decide(protest, outcome, reason, user, at=None):
     if not reason.strip():
         raise ProtestError("reason", "ICF 151(c): give the reason; the decision is conveyed to the parties.")
     at = at or timezone.now()
-    if protest.status == S.ORAL and not (outcome == "rejected" and lapsed(protest, at)):
-        deadline = written_deadline(protest)
-        after = f" after {clock(deadline)} if it does not come" if deadline else " once its window has passed"
-        raise ProtestError(
-            "outcome", f"ICF 146: this protest awaits its written form; it is decided once lodged, or rejected{after}."
-        )
+    if protest.status == S.ORAL:
+        deadline, window_passed = written_window(protest, at)
+        if not (outcome == "rejected" and window_passed):
+            after = f" after {clock(deadline)} if it does not come" if deadline else " once its window has passed"
+            raise ProtestError(
+                "outcome",
+                f"ICF 146: this protest awaits its written form; it is decided once lodged, or rejected{after}.",
+            )
     if outcome == "upheld":
         why = f"Protest #{protest.pk} upheld (ICF 151(a)): {reason.strip()}"
         match_services.replay_from_board(match, protest.game_no, protest.board_no, user=user, reason=why)

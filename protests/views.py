@@ -17,15 +17,11 @@ from tournaments.api import visible_tournaments
 from . import permissions, services
 from .api import protest_queryset, visible_protests
 from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm, add_error
-from .models import Protest, ProtestSettings
+from .models import Protest
 
 
 def tournament_for(request, slug):
     return get_object_or_404(visible_tournaments(request.user), slug=slug)
-
-
-def fee_of(tournament):
-    return ProtestSettings.objects.filter(tournament=tournament).first()
 
 
 # ---------------------------------------------------------------- the queue and the ledger
@@ -39,8 +35,8 @@ def protest_queue(request, slug):
     protests = list(visible_protests(request.user, tournament).select_related("match__entry_a", "match__entry_b"))
     now = timezone.now()
     for protest in protests:
-        protest.written_deadline = services.written_deadline(protest) if protest.status == Protest.Status.ORAL else None
-        protest.lapsed = services.lapsed(protest, now)
+        oral = protest.status == Protest.Status.ORAL
+        protest.written_deadline, protest.lapsed = services.written_window(protest, now) if oral else (None, False)
     context = {
         "tournament": tournament,
         "lodged": sorted(
@@ -50,7 +46,7 @@ def protest_queue(request, slug):
         "decided": sorted((p for p in protests if p.is_decided), key=lambda p: p.decided_at, reverse=True),
         "is_staff": permissions.is_staff_of(request.user, tournament),
         "sees_ledger": permissions.can_see_ledger(request.user, tournament),
-        "fee": fee_of(tournament),
+        "fee": services.fee_of(tournament),
         "now": now,
     }
     return render(request, "protests/queue.html", context)
@@ -61,20 +57,20 @@ def fee_ledger(request, slug):
     tournament = tournament_for(request, slug)
     if not permissions.can_see_ledger(request.user, tournament):
         raise PermissionDenied("The fee ledger is for the tournament's secretaries and chief referees.")
-    return render_ledger(request, tournament, fee_form(tournament))
+    fee = services.fee_of(tournament)
+    return render_ledger(request, tournament, fee, fee_form(fee))
 
 
-def fee_form(tournament, data=None):
-    fee = fee_of(tournament)
+def fee_form(fee, data=None):
     initial = {"fee_amount": fee.fee_amount, "fee_currency": fee.fee_currency} if fee else None
     return FeeForm(data, initial=initial)
 
 
-def render_ledger(request, tournament, form):
+def render_ledger(request, tournament, fee, form):
     context = {
         "tournament": tournament,
         "ledger": services.ledger(tournament),
-        "fee": fee_of(tournament),
+        "fee": fee,
         "fee_form": form if permissions.can_set_fee(request.user, tournament) else None,
     }
     return render(request, "protests/ledger.html", context)
@@ -86,16 +82,17 @@ def set_fee(request, slug):
     tournament = tournament_for(request, slug)
     if not permissions.can_set_fee(request.user, tournament):
         raise PermissionDenied("Only a secretary of this tournament sets the scrutiny fee.")
-    form = fee_form(tournament, request.POST)
+    fee = services.fee_of(tournament)
+    form = fee_form(fee, request.POST)
     if form.is_valid():
         try:
-            fee = services.set_fee(tournament, form.cleaned_data["fee_amount"], form.cleaned_data["fee_currency"])
+            new = services.set_fee(tournament, form.cleaned_data["fee_amount"], form.cleaned_data["fee_currency"])
         except ResultError as error:
             add_error(form, error)
         else:
-            messages.success(request, f"Scrutiny fee set: {fee.fee_amount} {fee.fee_currency}.")
+            messages.success(request, f"Scrutiny fee set: {new.fee_amount} {new.fee_currency}.")
             return redirect("protest-ledger", slug)
-    return render_ledger(request, tournament, form)
+    return render_ledger(request, tournament, fee, form)
 
 
 # ---------------------------------------------------------------- logging a protest at the board
@@ -111,7 +108,7 @@ def log_protest(request, slug, match_id):
     )
     if not permissions.can_log(request.user, match):
         raise PermissionDenied("Only the umpire of this match or an official logs a protest.")
-    fee = fee_of(tournament)
+    fee = services.fee_of(tournament)
     form = OralProtestForm(request.POST or None, match=match, fee=fee)
     if request.method == "POST" and form.is_valid():
         try:
@@ -149,13 +146,14 @@ def render_detail(request, tournament, protest, written_form=None, decision_form
     user, match = request.user, protest.match
     can_log = permissions.can_log(user, match)
     undecided = not protest.is_decided
+    written_deadline, lapsed = services.written_window(protest)
     context = {
         "tournament": tournament,
         "protest": protest,
         "match": match,
-        "written_deadline": services.written_deadline(protest),
-        "lapsed": services.lapsed(protest),
-        "fee": fee_of(tournament),
+        "written_deadline": written_deadline,
+        "lapsed": lapsed,
+        "fee": services.fee_of(tournament),
         "can_pay": can_log and protest.status == Protest.Status.ORAL and protest.fee_status == Protest.Fee.UNPAID,
         "fee_error": fee_error,
         "written_form": (written_form or WrittenProtestForm())
