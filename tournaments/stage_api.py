@@ -17,6 +17,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from matches import services as match_services
+from matches.api_base import ServiceAPIView
 from matches.models import Match
 
 from . import stage_services as services
@@ -50,14 +51,13 @@ def conflict(message):
     return Response({"detail": str(message)}, status=status.HTTP_409_CONFLICT)
 
 
-class StageScopedMixin(TournamentScopedMixin):
-    """Maps the services' errors to answers and hides preview rounds from everyone but secretaries."""
+class StageScopedMixin(TournamentScopedMixin, ServiceAPIView):
+    """Maps the services' errors to answers (a StageError: 409; a ResultError as in every match API, see
+    ServiceAPIView) and hides preview rounds from everyone but secretaries."""
 
     def handle_exception(self, exc):
         if isinstance(exc, services.StageError):
             return conflict(exc)
-        if isinstance(exc, match_services.ResultError):
-            return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
         return super().handle_exception(exc)
 
     def sees_previews(self):
@@ -168,12 +168,11 @@ class StageViewSet(
     def delete_last_round(self, request, **kwargs):
         """Delete the last round. If it has results, answers 409 unless `confirm_results` is true."""
         stage = self.get_object()
-        serializer = DeleteLastRoundSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        confirm_results = self.valid(DeleteLastRoundSerializer)["confirm_results"]
         try:
-            services.delete_last_round(stage, serializer.validated_data["confirm_results"])
+            services.delete_last_round(stage, confirm_results)
         except services.StageError as error:
-            if serializer.validated_data["confirm_results"] or not stage.rounds.exists():
+            if confirm_results or not stage.rounds.exists():
                 raise
             return Response(
                 {"detail": f'{error} Send {{"confirm_results": true}} to delete them.', "confirm_results": True},
@@ -230,9 +229,7 @@ class StageViewSet(
         return Response(BracketSerializer(data).data)
 
     def rng(self):
-        serializer = DrawSerializer(data=self.request.data)
-        serializer.is_valid(raise_exception=True)
-        seed = serializer.validated_data.get("seed")
+        seed = self.valid(DrawSerializer).get("seed")
         return random.Random(seed) if seed is not None else None
 
 
@@ -287,9 +284,7 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
     def result(self, request, **kwargs):
         """Record and confirm a result: each game's final score, checked by the event's rule set."""
         match = self.get_object()
-        serializer = ResultSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        games = [tuple(game) for game in serializer.validated_data["games"]]
+        games = [tuple(game) for game in self.valid(ResultSerializer)["games"]]
         return self.match_response(match_services.record_result(match, games, confirm=True, user=request.user))
 
     @extend_schema(request=WalkoverSerializer, responses={200: MatchSerializer})
@@ -297,19 +292,14 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
     def walkover(self, request, **kwargs):
         """The absent side loses by walkover; the opponent wins by the stage's bye score."""
         match = self.get_object()
-        serializer = WalkoverSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return self.match_response(
-            match_services.record_walkover(match, serializer.validated_data["absent_side"], user=request.user)
-        )
+        absent_side = self.valid(WalkoverSerializer)["absent_side"]
+        return self.match_response(match_services.record_walkover(match, absent_side, user=request.user))
 
     @extend_schema(request=SwapSerializer, responses={200: WarningsSerializer, **CONFLICT})
     @action(detail=False, methods=["post"])
     def swap(self, request, **kwargs):
         """Swap one entry of a preview match with one of another match of the same round."""
-        serializer = SwapSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.valid(SwapSerializer)
         found = self.get_queryset().in_bulk([data["first"], data["second"]])
         missing = {key: ["No such match in this tournament."] for key in ("first", "second") if data[key] not in found}
         if missing:

@@ -50,8 +50,10 @@ def entrants(stage):
         tiers = qualifiers_by_group(source, stage.qualifiers)
         # Winners first (group order), then runners-up, ...
         return [group[place] for place in range(stage.qualifiers) for group in tiers if place < len(group)]
-    table = stage_standings(source)
-    by_id = {entry.pk: entry for entry in Entry.objects.filter(pk__in=[row.id for row in table])}
+    matches = list(source.matches.all())
+    entries = played_entries(matches)
+    by_id = {entry.pk: entry for entry in entries}
+    table = stage_standings(source, entries, matches)
     return [by_id[row.id] for row in table if not by_id[row.id].withdrawn][: stage.qualifiers]
 
 
@@ -65,9 +67,11 @@ def require_source_finished(stage):
 
 
 def qualifiers_by_group(stage, per_group):
-    tables = group_standings(stage)
-    by_id = Entry.objects.in_bulk([row.id for rows in tables.values() for row in rows])
-    return [[by_id[row.id] for row in rows if not by_id[row.id].withdrawn][:per_group] for rows in tables.values()]
+    tiers = []
+    for group, rows in group_standings(stage).items():
+        by_id = {member.entry_id: member.entry for member in group.members.all()}
+        tiers.append([by_id[row.id] for row in rows if not by_id[row.id].withdrawn][:per_group])
+    return tiers
 
 
 def entry_rating(entry):
@@ -163,23 +167,28 @@ def points_for(stage):
     return (points.win, points.draw, points.loss)
 
 
+def played_entries(matches):
+    """The entries that play in `matches`, with their players (see with_players)."""
+    return list(with_players(Entry.objects.filter(pk__in=played_ids(matches))))
+
+
 def stage_standings(stage, entries=None, matches=None):
     """Standings rows (tournaments.draws.standings.Standing) of a Swiss or round-robin stage."""
     if matches is None:
         matches = list(stage.matches.all())
     if entries is None:
-        ids = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
-        entries = list(with_players(Entry.objects.filter(pk__in=ids - {None})))
+        entries = played_entries(matches)
     competitors = [{"id": e.pk, "name": e.name, "rating": entry_rating(e)} for e in entries]
     results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
     return standings(competitors, results, precedence(stage), points_for(stage))
 
 
-def group_standings(stage):
-    """{group: standings rows} for a groups or round-robin stage, in group order."""
+def group_standings(stage, matches=None):
+    """{group: standings rows} for a groups or round-robin stage, in group order; `matches` (default: all the
+    stage's) are the ones that count. Each group comes with its members' entries and players."""
     groups = list(groups_with_players(stage))
     matches_by_group = defaultdict(list)
-    for match in stage.matches.all():
+    for match in stage.matches.all() if matches is None else matches:
         matches_by_group[match.group_id].append(match)
     return {
         group: stage_standings(stage, [member.entry for member in group.members.all()], matches_by_group[group.pk])
@@ -497,9 +506,8 @@ def delete_last_round(stage, confirm_results=False):
     last = stage.rounds.order_by("-number").first()
     if last is None:
         raise StageError("There is no round to delete.")
-    with_results = last.matches.filter(status__in=WITH_RESULTS)
-    if with_results.exists() and not confirm_results:
-        raise StageError(f"Round {last.number} has {with_results.count()} result(s): confirm again to delete them.")
+    if not confirm_results and (count := last.matches.filter(status__in=WITH_RESULTS).count()):
+        raise StageError(f"Round {last.number} has {count} result(s): confirm again to delete them.")
     last.delete()
     if not stage.rounds.exists():
         stage.status = Stage.Status.PENDING
@@ -511,9 +519,8 @@ def delete_draw(stage, confirm_results):
     """Brackets, groups and round robins are drawn whole, so they are deleted whole: the stage can be drawn again."""
     if stage.next_stages.exclude(status=Stage.Status.PENDING).exists():
         raise StageError(f"A later stage has already been drawn from {stage.name}; delete that draw first.")
-    with_results = stage.matches.filter(status__in=WITH_RESULTS)
-    if with_results.exists() and not confirm_results:
-        raise StageError(f"{stage.name} has {with_results.count()} result(s): confirm again to delete them.")
+    if not confirm_results and (count := stage.matches.filter(status__in=WITH_RESULTS).count()):
+        raise StageError(f"{stage.name} has {count} result(s): confirm again to delete them.")
     count = stage.rounds.count()
     stage.rounds.all().delete()
     stage.groups.all().delete()
@@ -530,11 +537,13 @@ def finish_stage(stage):
     stage = lock(stage)
     if stage.status != Stage.Status.DRAWN:
         raise StageError(f"{stage.name} is not in play.")
-    open_matches = undecided(stage.matches).exclude(entry_a=None, entry_b=None)
-    if open_matches.exists():
-        raise StageError(f"{stage.name} still has {open_matches.count()} match(es) without a confirmed result.")
-    if stage.kind == Stage.Kind.SWISS and stage.rounds_planned and stage.rounds.count() < stage.rounds_planned:
-        raise StageError(f"{stage.name} has played {stage.rounds.count()} of {stage.rounds_planned} rounds.")
+    open_count = undecided(stage.matches).exclude(entry_a=None, entry_b=None).count()
+    if open_count:
+        raise StageError(f"{stage.name} still has {open_count} match(es) without a confirmed result.")
+    if stage.kind == Stage.Kind.SWISS and stage.rounds_planned:
+        played = stage.rounds.count()
+        if played < stage.rounds_planned:
+            raise StageError(f"{stage.name} has played {played} of {stage.rounds_planned} rounds.")
     stage.status = Stage.Status.FINISHED
     stage.save(update_fields=["status"])
     return stage

@@ -17,7 +17,7 @@ from matches.services import OPEN, ResultError, record_result, record_walkover
 from . import stage_services
 from .api import visible_tournaments
 from .draws.knockout import THIRD_PLACE
-from .models import Entry, Event, Round, Stage
+from .models import Event, Round, Stage
 from .permissions import is_secretary
 from .stage_forms import ResultForm, StageForm, SwapForm
 from .stage_services import StageError
@@ -62,9 +62,7 @@ def stage_page_data(stage, secretary):
     if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
         data["groups"] = group_tables(stage, rounds, matches) if rounds else []
     elif stage.kind == Stage.Kind.SWISS:
-        ids = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
-        entries = stage_services.with_players(Entry.objects.filter(pk__in=ids - {None}))
-        data["standings"] = stage_services.stage_standings(stage, list(entries), matches) if matches else []
+        data["standings"] = stage_services.stage_standings(stage, matches=matches) if matches else []
         data["swiss_rounds"] = list(reversed(rounds))
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
@@ -122,13 +120,13 @@ def group_tables(stage, rounds, matches):
     for m in matches:
         by_group[m.group_id].append(m)
     tables = []
-    for group in stage_services.groups_with_players(stage):
+    for group, standings in stage_services.group_standings(stage, matches).items():
         entries = [member.entry for member in group.members.all()]
         group_matches = by_group[group.pk]
         tables.append(
             {
                 "group": group,
-                "standings": stage_services.stage_standings(stage, entries, group_matches),
+                "standings": standings,
                 "grid": cross_table(entries, group_matches),
                 "rounds": [
                     (r, [m for m in group_matches if m.round_id == r.pk and m.entry_b_id is not None]) for r in rounds
