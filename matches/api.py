@@ -38,9 +38,9 @@ class MatchAPIView(ServiceAPIView):
             raise NotFound()
         return match
 
-    def card(self, match, status=200):
+    def card(self, match, status=200, **extra):
         match.refresh_from_db()
-        body = {"match": match_summary(match), **scorecard.card_state(match).as_dict()}
+        body = {**extra, "match": match_summary(match), **scorecard.card_state(match).as_dict()}
         return Response(body, status=status)
 
 
@@ -59,16 +59,12 @@ class BoardView(MatchAPIView):
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its boards.")
-        serializer = BoardEntrySerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = dict(self.valid(BoardEntrySerializer))
         game, board = data.pop("game", None), data.pop("board", None)
         try:
             scorecard.add_board(match, game, data, user=request.user, board_no=board)
         except Conflict as conflict:
-            match.refresh_from_db()
-            card = scorecard.card_state(match).as_dict()
-            return Response({**conflict.as_dict(), "match": match_summary(match), **card}, status=409)
+            return self.card(match, status=409, **conflict.as_dict())
         return self.card(match, status=201)
 
 
@@ -78,10 +74,8 @@ class TransitionView(MatchAPIView):
     @extend_schema(request=TransitionSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
-        serializer = TransitionSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        to, reason = serializer.validated_data["to"], serializer.validated_data["reason"]
-        side = serializer.validated_data.get("side")
+        data = self.valid(TransitionSerializer)
+        to, reason, side = data["to"], data["reason"], data.get("side")
         if to == Match.Status.CONFIRMED:
             self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
         else:
@@ -104,9 +98,8 @@ class ConfirmView(MatchAPIView):
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
-        serializer = ReasonSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_result(match, user=request.user, reason=serializer.validated_data["reason"])
+        reason = self.valid(ReasonSerializer)["reason"]
+        services.confirm_result(match, user=request.user, reason=reason)
         return self.card(match)
 
 
@@ -119,12 +112,9 @@ class ReplayView(MatchAPIView):
         self.require(
             permissions.can_replay(request.user, match), "Only a chief referee or secretary may order a replay."
         )
-        serializer = ReplaySerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        ref = serializer.validated_data["from_board"]
-        services.replay_from_board(
-            match, ref["game"], ref["board"], user=request.user, reason=serializer.validated_data["reason"]
-        )
+        data = self.valid(ReplaySerializer)
+        ref = data["from_board"]
+        services.replay_from_board(match, ref["game"], ref["board"], user=request.user, reason=data["reason"])
         return self.card(match)
 
 
@@ -144,9 +134,7 @@ class TossView(MatchAPIView):
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_score(request.user, match), "Only the umpire of this match may record its toss.")
-        serializer = TossSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = self.valid(TossSerializer)
         services.record_toss(match, data["winner"], data["choice"], user=request.user)
         return self.card(match)
 

@@ -16,10 +16,13 @@ def snapshot(match):
     }
 
 
+def signed_in(user):
+    """The user to record as the author of a change: None for the system or an anonymous user."""
+    return user if user is not None and user.is_authenticated else None
+
+
 def log_change(match, what, before, after, user=None, reason=""):
     """Write one audit row. `user` may be None for a change made by the system (e.g. a management command)."""
-    if user is not None and not user.is_authenticated:
-        user = None
     return ResultChange.objects.create(
-        match=match, user=user, what=what, before=before, after=after, reason=reason or ""
+        match=match, user=signed_in(user), what=what, before=before, after=after, reason=reason or ""
     )

@@ -26,7 +26,7 @@ from tournaments.stage_views import result_text
 from . import scorecard, services
 from .card_forms import BoardForm, FinalScoreForm, SuddenDeathForm, TieBreakerForm, TossForm, UnfinishedBoardForm
 from .errors import ResultError
-from .models import Match, RoundClock
+from .models import Match
 from .permissions import can_confirm, can_score, can_transition, is_official
 from .player_views import live_fragment
 
@@ -351,11 +351,15 @@ def match_card(request, slug, match_id):
     match = load_match(request, slug, match_id)
     if not can_score(request.user, match):
         raise PermissionDenied("Only the umpire of this match or a referee of the tournament fills its score card.")
-    bound = {}
+    bound, page = {}, None
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
-            done = save_action(request, match, action, bound)
+            if action in ("start", "confirm"):
+                done = move_match(request, match, action)
+            else:
+                page = card_page(match)
+                done = save_form(request, match, action, page["builders"], bound)
         except ResultError as error:
             if action in bound:
                 place_error(bound[action], error)
@@ -366,14 +370,12 @@ def match_card(request, slug, match_id):
             if done:
                 messages.success(request, done)
                 return redirect("match-card", slug, match.pk)
-    return render(request, "matches/card/card.html", card_page_context(request, match, bound))
+    page = page or card_page(match)  # a refused entry changed nothing: the page computed for it still holds
+    return render(request, "matches/card/card.html", card_page_context(request, match, page, bound))
 
 
-def save_action(request, match, action, bound):
-    """Run the posted action; returns the success message, or None when its form (left in `bound`) is invalid."""
-    if action in ("start", "confirm"):
-        return move_match(request, match, action)
-    builders = page_builders(match)
+def save_form(request, match, action, builders, bound):
+    """Save the posted form; returns the success message, or None when the form (left in `bound`) is invalid."""
     if action not in builders:
         raise ResultError("action", "That entry is not open on this score card now; the page shows what is.")
     form = bound[action] = builders[action](request.POST)
@@ -382,10 +384,13 @@ def save_action(request, match, action, bound):
     return SAVES[action](match, form, request.user)
 
 
-def page_builders(match):
-    card = scorecard.card_state(match)
-    clock = RoundClock.objects.filter(round_id=match.round_id).first()
-    return card_builders(match, card, side_names(match), get_rule_set(match.stage.event.rule_set), clock)
+def card_page(match):
+    """The read-only score card (scorecard_context), the round clock and the forms the card takes now."""
+    context = scorecard_context(match)
+    clock = scorecard.round_clock(match)
+    card = context["card"]
+    builders = card_builders(match, card, context["names"], context["rule_set"], clock) if card else {}
+    return {**context, "clock": clock, "builders": builders}
 
 
 def card_announcements(match, context):
@@ -396,16 +401,12 @@ def card_announcements(match, context):
     return announcements(card, match, context["names"], context["rule_set"])
 
 
-def card_page_context(request, match, bound):
-    context = scorecard_context(match)
-    clock = RoundClock.objects.filter(round_id=match.round_id).first()
-    card = context["card"]
-    builders = card_builders(match, card, context["names"], context["rule_set"], clock) if card else {}
-    forms = {action: bound.get(action) or build(None) for action, build in builders.items()}
+def card_page_context(request, match, page, bound):
+    context = dict(page)
+    forms = {action: bound.get(action) or build(None) for action, build in context.pop("builders").items()}
     user = request.user
     context.update(
         tournament=match.stage.event.tournament,
-        clock=clock,
         forms=forms,
         announcements=card_announcements(match, context),
         can_start=match.status in (S.SCHEDULED, S.CALLED) and can_transition(user, match, S.IN_PLAY),

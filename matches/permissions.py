@@ -17,17 +17,18 @@ def is_official(user, match):
     return is_chief_referee(user, tournament_of(match))
 
 
+def is_match_umpire(user, match):
+    """The umpire appointed to this match."""
+    return user.is_authenticated and match.umpire_id is not None and match.umpire_id == user.pk
+
+
 def player_side(user, match):
     """ "A" or "B" when `user` is linked to a player of that entry, else None."""
     if user is None or not user.is_authenticated:
         return None
-    sides = {match.entry_a_id: "A", match.entry_b_id: "B"}
-    entry_ids = EntryMember.objects.filter(
-        player__user=user, entry_id__in=[pk for pk in sides if pk is not None]
-    ).values_list("entry_id", flat=True)
-    for entry_id in entry_ids:
-        return sides[entry_id]
-    return None
+    sides = {pk: side for pk, side in ((match.entry_a_id, "A"), (match.entry_b_id, "B")) if pk is not None}
+    entry_ids = EntryMember.objects.filter(player__user=user, entry_id__in=sides).values_list("entry_id", flat=True)
+    return sides.get(entry_ids.first())
 
 
 def can_read(user, match):
@@ -38,18 +39,15 @@ def can_score(user, match):
     """May enter boards or a result for this match."""
     if not user.is_authenticated:
         return False
-    if is_official(user, match) or (match.umpire_id is not None and match.umpire_id == user.pk):
+    if is_official(user, match) or is_match_umpire(user, match):
         return True
     return match.self_umpired and player_side(user, match) is not None
 
 
 def can_confirm(user, match):
-    """May confirm: an official or the match's umpire; in a self-umpired match, the other side's player."""
-    if not user.is_authenticated:
-        return False
-    if is_official(user, match) or (match.umpire_id is not None and match.umpire_id == user.pk):
-        return True
-    return match.self_umpired and player_side(user, match) is not None  # which side: services.confirm_result
+    """May confirm: an official or the match's umpire; in a self-umpired match, the other side's player. The same
+    people as `can_score`: which side confirms is checked by services.confirm_result."""
+    return can_score(user, match)
 
 
 def can_transition(user, match, to_status):
@@ -63,7 +61,7 @@ def can_transition(user, match, to_status):
         return True
     if match.status in (Match.Status.CONFIRMED, Match.Status.WALKOVER):
         return False
-    if match.umpire_id is not None and match.umpire_id == user.pk:
+    if is_match_umpire(user, match):
         return True
     return match.self_umpired and to_status == Match.Status.IN_PLAY and player_side(user, match) is not None
 

@@ -23,7 +23,7 @@ from tournaments.draws.knockout import rules_round
 from tournaments.models import Stage
 
 from . import transitions
-from .audit import log_change, snapshot
+from .audit import log_change, signed_in, snapshot
 from .errors import Conflict, ResultError
 from .models import Board, Game, Match, ResultChange, RoundClock
 
@@ -45,13 +45,18 @@ def toss_of(match):
     return (match.toss_winner or "a").upper(), match.toss_choice or "break"
 
 
+def round_clock(match):
+    """The clock of the match's round, or None (cached on the round: the card reads it more than once)."""
+    try:
+        return match.round.clock
+    except RoundClock.DoesNotExist:
+        return None
+
+
 def bells_of(match):
     """The first and second bell of the match's round clock (ECC 39-41), or (None, None) without a clock."""
-    try:
-        clock = match.round.clock
-    except RoundClock.DoesNotExist:
-        return None, None
-    return clock.first_bell_at, clock.second_bell_at
+    clock = round_clock(match)
+    return (None, None) if clock is None else (clock.first_bell_at, clock.second_bell_at)
 
 
 def game_entries(extras, number):
@@ -318,7 +323,7 @@ def add_board(match, game_no, data, user=None, board_no=None):
         game_no=game_no,
         number=state.next_board,
         breaker=breaker or state.next_breaker,
-        entered_by=user if user is not None and user.is_authenticated else None,
+        entered_by=signed_in(user),
         **{k: ("" if v is None and k in ("winner", "queen") else v) for k, v in values.items()},
     )
     boards.append(board)
@@ -371,7 +376,7 @@ def add_game_entry(match, game_no, kind, data, user=None):
         outcome["time_limit_award"] = game.time_limit_award
     what = ResultChange.What.TIME_LIMIT if kind == "unfinished_board_at_second_bell" else ResultChange.What.BOARD_ADDED
     log_change(match, what, {"game": game_no, kind: previous}, outcome, user)
-    match.result_entered_by = user if user is not None and user.is_authenticated else None
+    match.result_entered_by = signed_in(user)
     finish_if_over(match, game_no, after, user)
     return after
 

@@ -5,7 +5,6 @@ Every operation goes through the state machine (`matches.transitions`) and write
 final-score-only path for events that keep no board detail."""
 
 from django.db import transaction
-from django.utils import timezone
 
 from rules.base import get_rule_set
 from rules.errors import RuleError
@@ -14,7 +13,7 @@ from tournaments.models import Stage
 from tournaments.stage_services import StageError, sync_bracket
 
 from . import transitions
-from .audit import log_change, snapshot
+from .audit import log_change, signed_in, snapshot
 from .errors import NotAllowed, ResultError, TransitionError
 from .models import Game, Match, ResultChange
 from .permissions import is_official, player_side
@@ -74,7 +73,7 @@ def record_result(match, games, confirm=False, user=None, reason=""):
         for n, (a, b) in enumerate(games, 1)
     )
     update_result(match, state)
-    match.result_entered_by = user if user is not None and user.is_authenticated else None
+    match.result_entered_by = signed_in(user)
     match.save()
     log_change(match, ResultChange.What.RESULT, before, snapshot(match), user, reason)
     if confirm:
@@ -124,7 +123,7 @@ def confirm_result(match, user=None, reason=""):
         raise TransitionError("Only a finished match with a result can be confirmed.")
     if match.self_umpired and user is not None and not is_official(user, match):
         side = player_side(user, match)
-        entered = player_side(match.result_entered_by, match) if match.result_entered_by_id else None
+        entered = player_side(match.result_entered_by, match)
         if side is None or match.result_entered_by_id == user.pk or (entered is not None and side == entered):
             raise NotAllowed("user", "In a self-umpired match the player of the other side confirms the score card.")
     before = snapshot(match)
@@ -189,8 +188,6 @@ def change_status(match, to_status, user=None, reason=""):
     transitions.move(match, to_status, reason=reason)
     if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
         match.winner_id = match.score_a = match.score_b = None
-    if to_status == S.CALLED:
-        match.called_at = timezone.now()  # ICF 143(i): the reporting time runs from the latest announcement
     from .late import refresh_deadlines  # late arrivals (issue #6); imported here: late.py uses this module
 
     refresh_deadlines([match])

@@ -62,6 +62,9 @@ SERVICE_HINTS = {
 }
 
 TIMESTAMPS = {S.CALLED: "called_at", S.IN_PLAY: "started_at", S.FINISHED: "finished_at", S.CONFIRMED: "confirmed_at"}
+# Stamped again on every such move; the others keep their first time. ICF 143(i): the reporting time runs from the
+# latest announcement.
+RESTAMPED = (S.CALLED, S.FINISHED, S.CONFIRMED)
 
 
 def label(status):
@@ -108,7 +111,7 @@ def move(match, to_status, reason="", service=None):
     old = match.status
     match.status = to_status
     stamp = TIMESTAMPS.get(to_status)
-    if stamp and (getattr(match, stamp) is None or to_status in (S.FINISHED, S.CONFIRMED)):
+    if stamp and (getattr(match, stamp) is None or to_status in RESTAMPED):
         setattr(match, stamp, timezone.now())
     if to_status != S.CONFIRMED:
         match.confirmed_at = None
