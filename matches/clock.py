@@ -22,7 +22,7 @@ from rules.base import get_rule_set
 from tournaments.models import EntryMember, Round
 from tournaments.notifications import notify, tournament_officials
 
-from .audit import log_change, snapshot
+from .audit import log_change, signed_in, snapshot
 from .late import refresh_deadlines
 from .models import Match, ResultChange, RoundClock
 from .schedule_services import refuse, venue_of
@@ -54,7 +54,7 @@ def start_clock(rnd, user=None, now=None):
         started_at=now,
         first_bell_at=first,
         second_bell_at=second,
-        started_by=user if user is not None and user.is_authenticated else None,
+        started_by=signed_in(user),
     )
     # ECC 18: a late player's 6 minutes count from "Start".
     refresh_deadlines(list(rnd.matches.all()))

@@ -332,8 +332,7 @@ def cancel_forfeit(match, user, reason, reported=()):
     absent = match.forfeited
     transitions.move(match, S.SCHEDULED, reason=reason)  # cancel the walkover ...
     transitions.move(match, S.CALLED, reason=reason)  # ... and announce the match again
-    now = timezone.now()
-    match.called_at = now
+    now = match.called_at  # stamped by the announcement: the law's minutes run again from it
     match.winner_id = match.score_a = match.score_b = None
     match.games_a = match.games_b = 0
     match.forfeited = ""

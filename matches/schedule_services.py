@@ -19,7 +19,7 @@ from tournaments.models import Entry, EntryMember, Player, Round
 from tournaments.permissions import is_umpire
 
 from . import scheduling
-from .audit import log_change
+from .audit import log_change, signed_in
 from .errors import ResultError
 from .late import refresh_deadlines
 from .models import Match, ResultChange, RoundClock, Venue
@@ -321,7 +321,7 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
         changes.append(
             ResultChange(
                 match=match,
-                user=user if user is not None and user.is_authenticated else None,
+                user=signed_in(user),
                 what=ResultChange.What.SCHEDULE,
                 before=before,
                 after=schedule_snapshot(match),

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches import services as match_services
-from matches.audit import log_change, snapshot
+from matches.audit import log_change, signed_in, snapshot
 from matches.errors import NotAllowed, ResultError
 from matches.models import Match, ResultChange
 from matches.permissions import tournament_of
@@ -214,10 +214,6 @@ def pay_fee(protest, user, at):
     protest.fee_amount, protest.fee_currency = fee.fee_amount, fee.fee_currency
     protest.fee_paid_at, protest.fee_received_by, protest.fee_status = at, signed_in(user), FEE.HELD
     protest.save()
-
-
-def signed_in(user):
-    return user if user is not None and user.is_authenticated else None
 
 
 # ---------------------------------------------------------------- the written protest (ICF 144, 146, 147, 150)
