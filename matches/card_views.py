@@ -21,6 +21,7 @@ from django.utils import timezone
 from rules.base import get_rule_set
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
+from tournaments.page_cache import public_page
 from tournaments.stage_views import result_text
 
 from . import scorecard, services
@@ -230,6 +231,7 @@ def scorecard_context(match):
 # ---------------------------------------------------------------- public match page
 
 
+@public_page
 def match_detail(request, slug, match_id):
     """The public match page; `?fragment=1` answers its score-card section only (the page refreshes it)."""
     match = load_match(request, slug, match_id)

@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.base import get_rule_set
+from tournaments import page_cache
 from tournaments.models import Stage
 from tournaments.notifications import notify, tournament_officials
 from tournaments.permissions import is_chief_referee, is_umpire
@@ -71,7 +72,8 @@ def refresh_deadlines(matches):
     starts = dict(
         RoundClock.objects.filter(round_id__in={m.round_id for m in matches}).values_list("round_id", "started_at")
     )
-    rule_sets = dict(Stage.objects.filter(pk__in={m.stage_id for m in matches}).values_list("pk", "event__rule_set"))
+    stages = Stage.objects.filter(pk__in={m.stage_id for m in matches})
+    rule_sets = dict(stages.values_list("pk", "event__rule_set"))
     cancelled = set(
         ResultChange.objects.filter(
             match__in=[m.pk for m in matches], what=ResultChange.What.FORFEIT_CANCELLED
@@ -87,6 +89,8 @@ def refresh_deadlines(matches):
             match.report_deadline = deadline
             changed.append(match)
     Match.objects.bulk_update(changed, ["report_deadline"])
+    if changed:  # bulk writes send no signals; players' pages show the deadline
+        page_cache.changed(stages.values_list("event__tournament", flat=True))
     return changed
 
 

@@ -16,6 +16,7 @@ from django.urls import NoReverseMatch, reverse
 
 from tournaments.api import visible_tournaments
 from tournaments.models import Event, Player
+from tournaments.page_cache import public_page
 from tournaments.views import secretary_tournament
 
 from . import player_services
@@ -77,6 +78,7 @@ def with_links(pm, slug):
 # ---------------------------------------------------------------- the schedule page
 
 
+@public_page
 def player_schedule(request, slug, token):
     """The personal link: no login, the signed token names the player; a forged token is a 404."""
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)

@@ -15,6 +15,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from rules.base import get_rule_set
+from tournaments import page_cache
 from tournaments.models import Entry, EntryMember, Player, Round
 from tournaments.permissions import is_umpire
 
@@ -330,6 +331,7 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
         )
     Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
     ResultChange.objects.bulk_create(changes)
+    page_cache.changed([rnd.stage.event.tournament_id])  # bulk writes send no signals
     refresh_deadlines(matches)
     return sorted(matches, key=lambda m: (m.planned_at, m.table))
 

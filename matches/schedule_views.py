@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from rules.base import get_rule_set
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
+from tournaments.page_cache import public_page
 from tournaments.permissions import is_secretary, is_umpire
 from tournaments.stage_views import result_text
 from tournaments.views import secretary_tournament
@@ -30,6 +31,7 @@ from .schedule_services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
 # ---------------------------------------------------------------- the round page
 
 
+@public_page
 def round_detail(request, slug, round_id):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
     rnd = get_round(tournament, round_id)

@@ -13,6 +13,19 @@ def clear_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def page_cache_off(settings):
+    # A test's transaction never commits, so tournaments.page_cache never sees a change there and would serve the
+    # page cached before it. The page cache's own tests (tests/test_page_cache.py) and the browser tests, which
+    # commit, turn it back on with the `page_cache` fixture.
+    settings.PAGE_CACHE_SECONDS = 0
+
+
+@pytest.fixture
+def page_cache(settings):
+    settings.PAGE_CACHE_SECONDS = 600
+
+
 @pytest.fixture
 def api_client():
     return APIClient()

@@ -4,3 +4,20 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self):
+        from . import models as m
+        from .page_cache import watch
+
+        # What the public pages show, and the way from each row to its tournament.
+        watch(m.Tournament, "pk")
+        watch(m.Event, "tournament")
+        watch(m.Entry, "event__tournament")
+        watch(m.EntryMember, "entry__event__tournament")
+        watch(m.Player, "memberships__entry__event__tournament")
+        watch(m.Club, "players__memberships__entry__event__tournament")
+        watch(m.Stage, "event__tournament")
+        watch(m.Group, "stage__event__tournament")
+        watch(m.GroupMember, "group__stage__event__tournament")
+        watch(m.Round, "stage__event__tournament")
+        watch(m.Notification, "tournament")

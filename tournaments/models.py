@@ -1,3 +1,5 @@
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -15,6 +17,11 @@ def rule_set_choices():
 def validate_odd(value):
     if value is not None and (value < 1 or value % 2 == 0):
         raise ValidationError("A match is played over an odd number of games (1, 3, 5).")
+
+
+def new_page_version():
+    """A fresh random stamp for a tournament's cached pages (see tournaments.page_cache)."""
+    return secrets.token_hex(8)
 
 
 def player_identity(first_name, last_name, country):
@@ -88,6 +95,8 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_chief_referee"
     )
     umpires = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire")
+    # Replaced whenever something its public pages show changes: the key of those pages in the cache.
+    page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -6,6 +6,7 @@ notification, and one e-mail, per key."""
 from django.core.mail import send_mail
 from django.db import transaction
 
+from . import page_cache
 from .models import Notification
 
 
@@ -22,6 +23,8 @@ def notify(users, tournament, subject, body="", url="", key=""):
         ],
         ignore_conflicts=bool(key),
     )
+    if created:  # bulk writes send no signals; players' pages show their messages
+        page_cache.changed([tournament.pk])
     addresses = [user.email for user in users.values() if user.email]
     if addresses:
         transaction.on_commit(lambda: send_mail(subject, body, None, addresses, fail_silently=True))

@@ -9,6 +9,7 @@ from django.db.models import Prefetch, Q
 
 from matches.models import Match
 
+from . import page_cache
 from .draws import groups as group_engine
 from .draws import knockout, round_robin, swiss
 from .draws.errors import DrawError
@@ -345,6 +346,8 @@ def sync_bracket(stage):
         if (m.entry_a_id, m.entry_b_id, m.winner_id, m.status) != before:
             changed.append(m)
     Match.objects.bulk_update(changed, ["entry_a", "entry_b", "winner", "status"])
+    if changed:  # bulk writes send no signals
+        page_cache.changed([stage.event.tournament_id])
     return bracket
 
 
@@ -457,7 +460,8 @@ def publish_round(rnd):
 @transaction.atomic
 def publish_stage(stage):
     """Publish every preview round of a stage (groups, round robins and brackets are published whole)."""
-    stage.rounds.filter(status=Round.Status.DRAFT).update(status=Round.Status.PUBLISHED)
+    if stage.rounds.filter(status=Round.Status.DRAFT).update(status=Round.Status.PUBLISHED):
+        page_cache.changed([stage.event.tournament_id])  # bulk writes send no signals
 
 
 @transaction.atomic

@@ -18,6 +18,7 @@ from . import stage_services
 from .api import visible_tournaments
 from .draws.knockout import THIRD_PLACE
 from .models import Event, Round, Stage
+from .page_cache import public_page
 from .permissions import is_secretary
 from .stage_forms import ResultForm, StageForm, SwapForm
 from .stage_services import StageError
@@ -30,6 +31,7 @@ def stage_queryset():
     return Stage.objects.select_related("event__tournament", "source")
 
 
+@public_page
 def stage_detail(request, slug, stage_id):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
     stage = get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
@@ -63,7 +65,9 @@ def stage_page_data(stage, secretary):
         data["groups"] = group_tables(stage, rounds, matches) if rounds else []
     elif stage.kind == Stage.Kind.SWISS:
         data["standings"] = stage_services.stage_standings(stage, matches=matches) if matches else []
-        data["swiss_rounds"] = list(reversed(rounds))
+        # The latest round's pairings under the standings; earlier rounds on their own pages (a 1,000-player
+        # event's eleven rounds would make this page 5,500 matches long).
+        data["swiss_rounds"], data["earlier_rounds"] = rounds[-1:], rounds[-2::-1]
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
         data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)

@@ -9,6 +9,7 @@ from .api import visible_tournaments
 from .forms import EventForm, ImportForm, TournamentForm
 from .importing import ImportFailed
 from .models import Event, Tournament
+from .page_cache import public_page
 from .permissions import can_create_tournament, is_chief_referee, is_secretary
 
 
@@ -25,6 +26,7 @@ def home(request):
     )
 
 
+@public_page
 def tournament_detail(request, slug):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
     events = tournament.events.annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False))).order_by(
@@ -43,6 +45,7 @@ def tournament_detail(request, slug):
     )
 
 
+@public_page
 def event_detail(request, slug, event_id):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)

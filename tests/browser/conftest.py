@@ -38,3 +38,8 @@ def phone():
         finally:
             context.close()
             browser.close()
+
+
+@pytest.fixture(autouse=True)
+def cached_pages(page_cache):
+    """The live server commits, so the browser tests run with the page cache on, as production does."""

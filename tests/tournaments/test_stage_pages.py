@@ -7,9 +7,10 @@ from django.db.models import Q
 from django.urls import reverse
 
 from matches.models import Match
+from matches.services import record_result
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Round, Stage
-from tournaments.stage_services import draw_stage, publish_round
+from tournaments.stage_services import draw_stage, pair_swiss_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -168,6 +169,19 @@ def test_anonymous_users_see_published_swiss_rounds_but_not_a_preview(client, se
     client.logout()
     page = client.get(stage.get_absolute_url()).content.decode()
     assert "Buchholz" in page and match.entry_a.name in page
+
+
+def test_the_swiss_stage_page_pairs_the_latest_round_and_links_the_earlier_ones(client, secretary, event):
+    stage = swiss_stage(event)
+    publish_round(pair_swiss_round(stage))
+    for match in stage.matches.exclude(status="bye"):
+        record_result(match, [(25, 3), (25, 7)], confirm=True)
+    second = publish_round(pair_swiss_round(stage))
+    page = client.get(stage.get_absolute_url()).content.decode()
+    latest, earlier = page.split('class="earlier-rounds"')
+    assert 'id="round-2"' in latest and 'id="round-1"' not in page
+    assert all(f'id="match-{m.pk}"' in latest for m in second.matches.all())
+    assert f'href="/t/{event.tournament.slug}/rounds/{stage.rounds.get(number=1).pk}/">Round 1</a>' in earlier
 
 
 def test_deleting_a_round_with_results_needs_a_second_confirmation(client, secretary, event):

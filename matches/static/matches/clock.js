@@ -1,6 +1,7 @@
 // Round clocks (ECC 39-41): counts down to the first bell, then to the second bell, from the stored bell times.
 // Each [data-round-clock] element carries the bell times and the server's time when the page was made; with a
-// data-url it asks the clock API every 30 seconds, so a clock started (or a bell changed) shows without a reload.
+// data-url it asks the clock API at once and every 30 seconds, so a clock started (or a bell changed) shows
+// without a reload and a page served from the cache corrects its server time.
 (function () {
   if (window.roundClocksStarted) return;
   window.roundClocksStarted = true;
@@ -58,7 +59,10 @@
 
     show();
     setInterval(show, 1000);
-    if (el.dataset.url) setInterval(poll, 30000);
+    if (el.dataset.url) {
+      poll();  // at once: the page may come from the server's page cache, with an older data-server-now
+      setInterval(poll, 30000);
+    }
   }
 
   function start() { document.querySelectorAll("[data-round-clock]").forEach(setup); }

@@ -1,0 +1,263 @@
+"""Cached public pages (tournaments.page_cache, issue #8): an anonymous visitor's page is served from the cache
+until something it shows changes, and never after.
+
+Changes only count once committed, so the changes here run under `django_capture_on_commit_callbacks(execute=True)`
+(the test's own transaction never commits)."""
+
+import gzip
+import re
+from contextlib import contextmanager
+from datetime import timedelta
+
+import pytest
+from django.apps import apps
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches.late import refresh_deadlines
+from matches.player_services import personal_token
+from matches.schedule_services import schedule_round
+from matches.services import record_result
+from tests import factories as f
+from tests.matches.helpers import knockout
+from tournaments import page_cache
+from tournaments.models import Tournament
+from tournaments.notifications import notify
+from tournaments.stage_services import publish_stage
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """`with committed():` runs, at the end of the block, what a commit of the block's changes would run. What the
+    fixtures changed before is left out: their callbacks wait for a commit that never comes."""
+
+    @contextmanager
+    def block():
+        connection.pending_page_stamps = None
+        with django_capture_on_commit_callbacks(execute=True):
+            yield
+
+    return block
+
+
+@pytest.fixture
+def stage(tournament):
+    stage = knockout(tournament)
+    publish_stage(stage)
+    return stage
+
+
+def version(tournament):
+    return Tournament.objects.get(pk=tournament.pk).page_version
+
+
+def fresh(client, url, settings):
+    """The page as it is rendered now, bypassing the cache."""
+    settings.PAGE_CACHE_SECONDS = 0
+    try:
+        return timeless(client.get(url).content)
+    finally:
+        settings.PAGE_CACHE_SECONDS = 600
+
+
+def timeless(html):
+    """A page without the server time a round clock carries (clock.js asks the clock API for it at once)."""
+    return re.sub(rb'data-server-now="[^"]*"', b"", html)
+
+
+def test_a_page_is_served_from_the_cache_until_a_result_changes_it(
+    client, stage, committed, settings, django_assert_max_num_queries
+):
+    url = stage.get_absolute_url()
+    first = client.get(url)
+    assert first.status_code == 200 and first[page_cache.HIT_HEADER] == "miss"
+    with django_assert_max_num_queries(1):  # the tournament's stamp; the page itself comes from the cache
+        again = client.get(url)
+    assert again[page_cache.HIT_HEADER] == "hit" and again.content == first.content
+
+    semi = stage.matches.get(round__number=1, number=1)
+    with committed():
+        record_result(semi, [(25, 10), (25, 4)], confirm=True)
+    after = client.get(url)
+    assert after[page_cache.HIT_HEADER] == "miss"
+    assert after.content != first.content and timeless(after.content) == fresh(client, url, settings)
+    assert str(semi.entry_a) in after.content.decode().split("Final")[-1]  # the winner is in the final's box
+
+
+def test_every_public_page_is_cached_and_follows_a_change(client, stage, committed, settings):
+    tournament = stage.event.tournament
+    match = stage.matches.get(round__number=1, number=1)
+    player = match.entry_a.players.get()
+    urls = [
+        tournament.get_absolute_url(),
+        stage.event.get_absolute_url(),
+        stage.get_absolute_url(),
+        f"/t/{tournament.slug}/rounds/{match.round_id}/",
+        f"/t/{tournament.slug}/matches/{match.pk}/",
+        f"/t/{tournament.slug}/me/{personal_token(player)}/",
+    ]
+    for url in urls:
+        assert client.get(url)[page_cache.HIT_HEADER] == "miss", url
+        assert client.get(url)[page_cache.HIT_HEADER] == "hit", url
+    with committed():
+        record_result(match, [(25, 10), (25, 4)], confirm=True)
+    for url in urls:
+        response = client.get(url)
+        assert response[page_cache.HIT_HEADER] == "miss", url
+        assert timeless(response.content) == fresh(client, url, settings), url
+
+
+def test_signed_in_visitors_and_pending_messages_bypass_the_cache(client, stage, secretary):
+    url = stage.get_absolute_url()
+    client.cookies["messages"] = "anything"
+    assert page_cache.HIT_HEADER not in client.get(url)
+    del client.cookies["messages"]
+    client.force_login(secretary)
+    assert page_cache.HIT_HEADER not in client.get(url)
+    assert page_cache.HIT_HEADER not in client.get(url)
+
+
+def test_a_page_that_sets_a_cookie_or_is_missing_is_not_kept(client, stage, rf):
+    assert (
+        page_cache.cacheable_response(rf.get("/"), client.get(f"/t/{stage.event.tournament.slug}/stages/999999/"))
+        is False
+    )
+    response = client.get(stage.get_absolute_url())
+    response.set_cookie("csrftoken", "x")
+    assert page_cache.cacheable_response(rf.get("/"), response) is False
+    request = rf.get("/")
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # the page rendered a {% csrf_token %}
+    assert page_cache.cacheable_response(request, client.get(stage.get_absolute_url())) is False
+
+
+def test_a_draft_tournament_stays_hidden_though_its_pages_were_cached_while_published(client, stage, committed):
+    tournament = stage.event.tournament
+    url = stage.get_absolute_url()
+    assert client.get(url).status_code == 200
+    with committed():
+        tournament.status = Tournament.Status.DRAFT
+        tournament.save()
+    assert client.get(url).status_code == 404
+
+
+def test_gzip_is_kept_beside_the_plain_page(client, stage):
+    url = stage.get_absolute_url()
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate"})
+    assert packed[page_cache.HIT_HEADER] == "hit" and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert "Accept-Encoding" in packed["Vary"]
+
+
+def test_the_live_fragment_is_cached_per_version_it_is_asked_about(client, stage, committed):
+    tournament = stage.event.tournament
+    match = stage.matches.get(round__number=1, number=1)
+    url = f"/t/{tournament.slug}/me/{personal_token(match.entry_a.players.get())}/?fragment=1"
+    shown = client.get(url)["X-Live-Version"]
+    unchanged = client.get(url, headers={"X-Live-Version": shown})
+    assert unchanged.status_code == 204 and unchanged[page_cache.HIT_HEADER] == "miss"
+    assert client.get(url, headers={"X-Live-Version": shown})[page_cache.HIT_HEADER] == "hit"
+    with committed():
+        record_result(match, [(25, 10), (25, 4)], confirm=True)
+    news = client.get(url, headers={"X-Live-Version": shown})
+    assert news.status_code == 200 and news["X-Live-Version"] != shown
+
+
+# ---------------------------------------------------------------- what counts as a change
+
+
+def test_a_rolled_back_change_keeps_the_stamp_and_the_next_change_still_counts(stage, committed):
+    tournament = stage.event.tournament
+    before = version(tournament)
+    with committed():
+        with pytest.raises(RuntimeError), transaction.atomic():
+            stage.name = "Renamed"
+            stage.save()
+            raise RuntimeError("rolled back")
+    assert version(tournament) == before
+    with committed():
+        stage.name = "Renamed"
+        stage.save()
+    assert version(tournament) != before
+
+
+def test_only_the_changed_tournament_is_stamped(stage, committed):
+    other = f.TournamentFactory(status="published")
+    untouched = version(other)
+    with committed():
+        stage.save()
+    assert version(other) == untouched
+
+
+def test_deleting_a_stage_looks_its_tournament_up_once_whatever_its_size(tournament, committed):
+    def delete_count(size):
+        stage = knockout(tournament, size=size)
+        with committed(), CaptureQueriesContext(connection) as queries:
+            stage.delete()
+        return len(queries)
+
+    assert delete_count(4) == delete_count(16)
+
+
+def row_of(model):
+    """A saved row of `model` (by its factory) and the tournament it belongs to."""
+    if model._meta.label == "tournaments.Player":
+        member = f.EntryMemberFactory()
+        return member.player, member.entry.event.tournament
+    if model._meta.label == "tournaments.Club":
+        member = f.EntryMemberFactory(player=f.PlayerFactory(club=f.ClubFactory()))
+        return member.player.club, member.entry.event.tournament
+    row = getattr(f, f"{model.__name__}Factory")()
+    tournament = row
+    for step in page_cache.WATCHED[model].split("__"):
+        tournament = tournament if step == "pk" else getattr(tournament, step)
+    return row, tournament
+
+
+def watched_models():
+    return [m for app in ("tournaments", "matches", "protests") for m in apps.get_app_config(app).get_models()]
+
+
+def test_every_model_of_the_apps_is_watched():
+    assert sorted(m._meta.label for m in watched_models()) == sorted(m._meta.label for m in page_cache.WATCHED)
+
+
+@pytest.mark.parametrize("model", watched_models(), ids=lambda m: m._meta.label)
+def test_saving_or_deleting_any_row_stamps_its_tournament(model, committed):
+    row, tournament = row_of(model)
+    before = version(tournament)
+    with committed():
+        row.save()
+    after_save = version(tournament)
+    assert after_save != before
+    if model._meta.label not in ("tournaments.Tournament", "tournaments.Player", "tournaments.Club"):
+        with committed():
+            row.delete()
+        assert version(tournament) != after_save
+
+
+def test_bulk_writes_stamp_their_tournament(tournament, committed):
+    """Bulk writes send no signals: each of these services stamps the tournament itself."""
+    stage = knockout(tournament)
+    f.VenueFactory(tournament=tournament)
+    first_round = stage.matches.filter(round__number=1)
+
+    def call_without_signals():
+        first_round.update(status="called", called_at=timezone.now())
+
+    steps = [
+        (None, lambda: publish_stage(stage)),
+        (None, lambda: schedule_round(stage.rounds.get(number=1), timezone.now() + timedelta(hours=1))),
+        (call_without_signals, lambda: refresh_deadlines(list(first_round))),
+        (None, lambda: notify([f.UserFactory()], tournament, "Your match is called")),
+    ]
+    for prepare, step in steps:
+        if prepare:
+            prepare()
+        before = version(tournament)
+        with committed():
+            step()
+        assert version(tournament) != before, step
