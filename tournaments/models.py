@@ -28,6 +28,11 @@ def player_identity(first_name, last_name, country):
     return f"{first_name.casefold()}|{last_name.casefold()}|{country.upper()}"
 
 
+def entry_name(players):
+    """An entry's name: its players' full names in member order, e.g. "Asha Rao & Ravi Rao"."""
+    return " & ".join(player.full_name for player in players)
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     country = models.CharField(max_length=3, blank=True, help_text="Three-letter country code, e.g. IND, FRA.")
@@ -178,7 +183,7 @@ class Entry(models.Model):
 
     def refresh_name(self):
         members = self.members.select_related("player").order_by("position")
-        self.name = " & ".join(member.player.full_name for member in members)
+        self.name = entry_name(member.player for member in members)
         self.save(update_fields=["name"])
 
 

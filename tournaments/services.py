@@ -1,11 +1,17 @@
 """The operations secretaries perform on tournaments, events and entries. Each is one transaction."""
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
 
+from . import page_cache
 from .importing import ImportFailed, parse_entries
-from .models import Club, Entry, EntryMember, Event, Player, Tournament
+from .models import Club, Entry, EntryMember, Event, Player, Tournament, entry_name
+
+# Rows per bulk_create and values per `__in` lookup: well under SQLite's 999 variables per query for one column,
+# and statements of a sensible size on PostgreSQL. (Django lowers bulk_create batches further on SQLite.)
+BATCH = 500
 
 
 @dataclass
@@ -44,12 +50,14 @@ def add_entry(event, players, seed=None):
     taken = EntryMember.objects.filter(entry__event=event, player__in=players).select_related("player")
     if taken:
         raise ImportFailed([f"{member.player} is already entered in {event.name}" for member in taken])
-    entry = Entry.objects.create(event=event, seed=seed)
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, player=player, position=position) for position, player in enumerate(players, 1)
-    )
-    entry.refresh_name()
+    # create() rather than bulk_create: one entry, and its post_save signal is wanted.
+    entry = Entry.objects.create(event=event, seed=seed, name=entry_name(players))
+    EntryMember.objects.bulk_create(_members(entry, players))
     return entry
+
+
+def _members(entry, players):
+    return [EntryMember(entry=entry, player=player, position=position) for position, player in enumerate(players, 1)]
 
 
 @transaction.atomic
@@ -63,100 +71,131 @@ def import_entries(event, text):
     """Import an entry list (see tournaments.importing for the format).
 
     All or nothing: any bad row refuses the whole file (ImportFailed) and the database is left unchanged.
-    Importing the same file again finds the same players and entries and creates nothing.
+    Importing the same file again finds the same players and entries and creates nothing. The work is a fixed
+    number of queries per file (per batch of BATCH rows), whatever its length: look everything up, check every
+    row in Python, then save with bulk_create.
     """
     rows = parse_entries(text, event.team_size)
     with transaction.atomic():
         # Lock the event so two imports into it cannot interleave.
         Event.objects.select_for_update().get(pk=event.pk)
-        return _apply_import(event, rows)
+        summary = _apply_import(event, rows)
+        if summary.entries_created or summary.entries_updated:  # bulk writes send no signals
+            page_cache.changed([event.tournament_id])
+        return summary
 
 
 def _apply_import(event, rows):
-    summary = ImportSummary()
-    clubs = {club.name.casefold(): club for club in Club.objects.all()}
-    players = _known_players(rows)
-    entry_of_player, seed_owner = _existing_entries(event)
-    errors, plans = [], []
+    players, new_players = _resolve_players(rows)
+    plans, errors = _plan_entries(event, rows, players)
+    if errors:
+        # Nothing has been written yet.
+        raise ImportFailed(errors)
 
-    for row in rows:
-        members = []
-        for player_row in row.players:
-            player = players.get(player_row.key)
-            if player is None:
-                player = _create_player(player_row, clubs)
-                players[player_row.key] = player
-                summary.players_created += 1
-            members.append(player)
-        existing = {entry_of_player.get(player.pk) for player in members}
-        if existing == {None}:
-            entry = None
-        elif len(existing) == 1:
-            entry = existing.pop()
-            if len(entry.members.all()) != len(members):
-                entry = "conflict"
+    _save_players(new_players)
+    summary = ImportSummary(players_created=len(new_players))
+    created, changed = [], []
+    for row, team, entry in plans:
+        if entry is None:
+            created.append((Entry(event=event, seed=row.seed, name=entry_name(team)), team))
+        elif row.seed is not None and entry.seed != row.seed:
+            entry.seed = row.seed
+            changed.append(entry)
         else:
-            entry = "conflict"
-        if entry == "conflict":
-            names = " & ".join(player.full_name for player in members)
+            summary.entries_unchanged += 1
+    Entry.objects.bulk_create([entry for entry, _ in created], batch_size=BATCH)
+    members = [member for entry, team in created for member in _members(entry, team)]
+    EntryMember.objects.bulk_create(members, batch_size=BATCH)
+    Entry.objects.bulk_update(changed, ["seed"], batch_size=BATCH)
+    summary.entries_created, summary.entries_updated = len(created), len(changed)
+    return summary
+
+
+def _resolve_players(rows):
+    """Each row's players: the known Player (the oldest of its identity) or a new, unsaved one. Returns the
+    players by identity and the new ones (each with its row), in file order."""
+    players = _known_players(rows)
+    new_players = []
+    for row in rows:
+        for player_row in row.players:
+            if player_row.key not in players:
+                player = Player(
+                    first_name=player_row.first_name,
+                    last_name=player_row.last_name,
+                    sex=player_row.sex,
+                    date_of_birth=player_row.date_of_birth,
+                    country=player_row.country,
+                    rating=player_row.rating,
+                    # Player.save() sets it; bulk_create does not call save().
+                    identity=player_row.key,
+                )
+                players[player_row.key] = player
+                new_players.append((player_row, player))
+    return players, new_players
+
+
+def _plan_entries(event, rows, players):
+    """Match each row to the event's existing entry of its players, or None for a new one. Returns the
+    (row, team, entry) plans, team being the row's players, and the errors, one per refused row."""
+    entry_of_player, size_of_entry, seed_owner = _existing_entries(event)
+    plans, errors = [], []
+    for row in rows:
+        team = [players[player_row.key] for player_row in row.players]
+        # New players (pk None) are in no entry.
+        found = {entry_of_player.get(player.pk) for player in team}
+        entry = next(iter(found)) if len(found) == 1 else None
+        if len(found) > 1 or (entry is not None and size_of_entry[entry.pk] != len(team)):
+            # Some of them are entered, but not as this team.
+            names = " & ".join(player.full_name for player in team)
             errors.append(f"line {row.line}: {names} are already entered in {event.name} with other partners")
             continue
         owner = seed_owner.get(row.seed)
         if row.seed is not None and owner is not None and owner != entry:
             errors.append(f"line {row.line}: seed {row.seed} already belongs to {owner.name}")
             continue
-        plans.append((row, entry, members))
-
-    if errors:
-        # Undo the players created above: the file is refused whole.
-        transaction.set_rollback(True)
-        raise ImportFailed(errors)
-
-    for row, entry, members in plans:
-        if entry is None:
-            add_entry(event, members, seed=row.seed)
-            summary.entries_created += 1
-        elif row.seed is not None and entry.seed != row.seed:
-            entry.seed = row.seed
-            entry.save(update_fields=["seed"])
-            summary.entries_updated += 1
-        else:
-            summary.entries_unchanged += 1
-    return summary
+        plans.append((row, team, entry))
+    return plans, errors
 
 
 def _known_players(rows):
-    keys = {player.key for row in rows for player in row.players}
+    keys = sorted({player.key for row in rows for player in row.players})
     known = {}
-    for player in Player.objects.filter(identity__in=keys).order_by("pk"):
-        known.setdefault(player.identity, player)
+    for chunk in _chunks(keys):
+        for player in Player.objects.filter(identity__in=chunk).order_by("pk"):
+            known.setdefault(player.identity, player)
     return known
 
 
 def _existing_entries(event):
-    entries = Entry.objects.filter(event=event).prefetch_related("members")
-    entry_of_player, seed_owner = {}, {}
-    for entry in entries:
-        for member in entry.members.all():
-            entry_of_player[member.player_id] = entry
-        if entry.seed is not None:
-            seed_owner[entry.seed] = entry
-    return entry_of_player, seed_owner
+    """The event's entries by player, their member counts, and the seeded ones by seed: two queries."""
+    entries = {entry.pk: entry for entry in Entry.objects.filter(event=event).order_by()}
+    entry_of_player, size_of_entry = {}, Counter()
+    members = EntryMember.objects.filter(entry__event=event).order_by().values_list("entry_id", "player_id")
+    for entry_id, player_id in members:
+        entry_of_player[player_id] = entries[entry_id]
+        size_of_entry[entry_id] += 1
+    seed_owner = {entry.seed: entry for entry in entries.values() if entry.seed is not None}
+    return entry_of_player, size_of_entry, seed_owner
 
 
-def _create_player(row, clubs):
-    club = None
-    if row.club:
-        club = clubs.get(row.club.casefold())
-        if club is None:
-            club = Club.objects.create(name=row.club, country=row.country)
-            clubs[row.club.casefold()] = club
-    return Player.objects.create(
-        first_name=row.first_name,
-        last_name=row.last_name,
-        sex=row.sex,
-        date_of_birth=row.date_of_birth,
-        country=row.country,
-        club=club,
-        rating=row.rating,
-    )
+def _save_players(new_players):
+    """Create the new players, and first the clubs they name that do not exist yet."""
+    named = [(player_row, player) for player_row, player in new_players if player_row.club]
+    if named:
+        # Every club, matched by casefolded name in Python: SQLite's LOWER() folds ASCII only.
+        clubs = {name.casefold(): pk for pk, name in Club.objects.values_list("pk", "name")}
+        new_clubs = {}
+        for player_row, _ in named:
+            folded = player_row.club.casefold()
+            if folded not in clubs and folded not in new_clubs:
+                new_clubs[folded] = Club(name=player_row.club, country=player_row.country)
+        Club.objects.bulk_create(new_clubs.values(), batch_size=BATCH)
+        clubs.update((folded, club.pk) for folded, club in new_clubs.items())
+        for player_row, player in named:
+            player.club_id = clubs[player_row.club.casefold()]
+    Player.objects.bulk_create([player for _, player in new_players], batch_size=BATCH)
+
+
+def _chunks(items, size=BATCH):
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -1,10 +1,12 @@
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import EventFactory, PlayerFactory
 from tournaments.importing import ImportFailed
 from tournaments.models import Club, Entry, EntryMember, Player
-from tournaments.services import import_entries
+from tournaments.services import add_entry, import_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +143,72 @@ def test_command_imports_and_reports_errors(tmp_path):
         call_command("import_entries", str(event.pk), str(bad))
     with pytest.raises(CommandError, match="No event"):
         call_command("import_entries", "999999", str(good))
+
+
+def test_seed_given_on_reimport_updates_the_entry():
+    event = EventFactory()
+    import_entries(event, GOOD_SINGLES)
+    summary = import_entries(event, GOOD_SINGLES.replace("ITA,,1600,", "ITA,,1600,3"))
+    assert (summary.entries_created, summary.entries_updated, summary.entries_unchanged) == (0, 1, 2)
+    assert event.entries.get(name="Marco Bianchi").seed == 3
+
+
+def test_doubles_reimport_finds_the_pairs():
+    event = EventFactory(kind="doubles")
+    import_entries(event, GOOD_DOUBLES)
+    before = counts()
+    summary = import_entries(event, GOOD_DOUBLES)
+    assert (summary.entries_created, summary.entries_unchanged, counts()) == (0, 2, before)
+
+
+def test_club_is_matched_whatever_the_case_and_created_once():
+    Club.objects.create(name="Mumbai Carrom")
+    event = EventFactory()
+    import_entries(event, "first_name,last_name,club\nAsha,Rao,MUMBAI CARROM\nRavi,Rao,Pune CC\nLena,Rao,pune cc\n")
+    assert sorted(Club.objects.values_list("name", flat=True)) == ["Mumbai Carrom", "Pune CC"]
+    assert {player.club.name for player in Player.objects.filter(first_name__in=["Ravi", "Lena"])} == {"Pune CC"}
+
+
+def test_add_entry_names_the_entry_and_refuses_a_player_already_entered():
+    event = EventFactory(kind="doubles")
+    asha, ravi = PlayerFactory(first_name="Asha", last_name="Rao"), PlayerFactory(first_name="Ravi", last_name="Rao")
+    entry = add_entry(event, [ravi, asha], seed=1)
+    assert (entry.name, [m.player for m in entry.members.order_by("position")]) == ("Ravi Rao & Asha Rao", [ravi, asha])
+    with pytest.raises(ImportFailed, match="Asha Rao is already entered"):
+        add_entry(event, [asha, PlayerFactory()])
+
+
+def entries_csv(count, kind):
+    """`count` new entries (two players each in doubles, with a pair label) and 7 new clubs."""
+    clubs = [f"Club {count}-{i % 7}" for i in range(count)]
+    if kind == "singles":
+        rows = [f"Player,Number {i:04d},IND,{clubs[i]},{i + 1}," for i in range(count)]
+    else:
+        rows = [f"Player,{side} {i:04d},IND,{clubs[i]},{i + 1},P{i}" for i in range(count) for side in "AB"]
+    return "first_name,last_name,country,club,seed,pair\n" + "\n".join(rows) + "\n"
+
+
+def import_queries(kind, count):
+    """Queries of a first import of `count` entries into a new event, and of the same file again."""
+    event = EventFactory(kind=kind)
+    text = entries_csv(count, kind)
+    with CaptureQueriesContext(connection) as first:
+        assert import_entries(event, text).entries_created == count
+    with CaptureQueriesContext(connection) as again:
+        assert import_entries(event, text).entries_unchanged == count
+    return len(first), len(again)
+
+
+@pytest.mark.parametrize("kind, many", [("singles", 100), ("doubles", 50)])
+def test_import_query_count_does_not_grow_with_the_rows(kind, many):
+    # Up to 100 players stay within one bulk_create batch on SQLite (Django puts at most 999 variables in a query:
+    # 111 players); past that it is one more query per batch, not per row.
+    assert import_queries(kind, 10) == import_queries(kind, many)
+
+
+def test_file_longer_than_a_lookup_chunk_is_found_again_whole():
+    event = EventFactory()
+    text = entries_csv(1_100, "singles")
+    assert import_entries(event, text).players_created == 1_100
+    summary = import_entries(event, text)
+    assert (summary.players_created, summary.entries_created, summary.entries_unchanged) == (0, 0, 1_100)
