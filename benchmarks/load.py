@@ -101,6 +101,7 @@ class Page:
     name: str
     paths: list = field(default_factory=list)
     note: str = ""
+    stage: object = None
 
 
 def url_or_none(name, *args):
@@ -186,42 +187,97 @@ def start_gunicorn(port, workers, threads):
 CLIENT_TIMEOUT = 120
 
 
-class Client(threading.Thread):
-    """One simulated visitor: a keep-alive connection, requests back to back, latencies kept after `measure_from`."""
+@dataclass
+class Tally:
+    latencies: list = field(default_factory=list)
+    errors: int = 0
+    hits: int = 0
+    bytes: int = 0
 
-    def __init__(self, port, paths, measure_from, stop_at, rng):
+    def add(self, other):
+        self.latencies += other.latencies
+        self.errors, self.hits, self.bytes = (
+            self.errors + other.errors,
+            self.hits + other.hits,
+            self.bytes + other.bytes,
+        )
+
+
+class Client(threading.Thread):
+    """One simulated visitor: a keep-alive connection, requests back to back, latencies kept after `measure_from`.
+    Like a phone's browser, it accepts gzip (unless `identity`)."""
+
+    def __init__(self, port, paths, measure_from, stop_at, rng, identity=False):
         super().__init__(daemon=True)
         self.port, self.paths, self.measure_from, self.stop_at, self.rng = port, paths, measure_from, stop_at, rng
-        self.latencies, self.errors = [], 0
+        self.headers = {} if identity else {"Accept-Encoding": "gzip"}
+        self.tally = Tally()
 
     def run(self):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=CLIENT_TIMEOUT)
         while (now := time.perf_counter()) < self.stop_at:
+            hit, size = False, 0
             try:
-                connection.request("GET", self.rng.choice(self.paths))
+                connection.request("GET", self.rng.choice(self.paths), headers=self.headers)
                 response = connection.getresponse()
-                response.read()
-                ok = response.status == 200
+                size = len(response.read())
+                ok, hit = response.status == 200, response.getheader("X-Page-Cache") == "hit"
             except (OSError, http.client.HTTPException):
                 connection.close()  # http.client reconnects on the next request
                 ok = False
             done = time.perf_counter()
             if now >= self.measure_from:
-                self.latencies.append(done - now)
-                self.errors += not ok
+                self.tally.latencies.append(done - now)
+                self.tally.errors += not ok
+                self.tally.hits += hit
+                self.tally.bytes += size
 
 
-def load(port, page, clients, warmup, duration, seed=1):
+class ResultsComing(threading.Thread):
+    """The live round: confirms results of the unplayed round at `per_second` while the pages are loaded, through
+    the same service the umpires' pages call. Each result changes the tournament, so cached pages are dropped."""
+
+    def __init__(self, stage, per_second, stop_at, rng):
+        super().__init__(daemon=True)
+        self.stage, self.interval, self.stop_at, self.rng = stage, 1 / per_second, stop_at, rng
+        self.recorded = 0
+
+    def run(self):
+        from django.db import connection
+
+        from matches.models import Match
+        from matches.services import record_result
+
+        current = self.stage.rounds.order_by("-number").first()
+        waiting = list(current.matches.filter(status=Match.Status.SCHEDULED).select_related("stage__event"))
+        try:
+            while waiting and time.perf_counter() < self.stop_at:
+                loser = self.rng.randrange(25)
+                record_result(waiting.pop(), [(25, loser)], confirm=True)
+                self.recorded += 1
+                time.sleep(self.interval)
+        finally:
+            connection.close()
+
+
+def load(port, page, clients, warmup, duration, identity=False, results_per_second=0, seed=1):
     start = time.perf_counter()
     measure_from, stop_at = start + warmup, start + warmup + duration
-    threads = [Client(port, page.paths, measure_from, stop_at, random.Random(seed + n)) for n in range(clients)]
+    threads = [
+        Client(port, page.paths, measure_from, stop_at, random.Random(seed + n), identity) for n in range(clients)
+    ]
+    if results_per_second:
+        threads.append(ResultsComing(page.stage, results_per_second, stop_at, random.Random(seed)))
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    latencies = sorted(latency for thread in threads for latency in thread.latencies)
-    errors = sum(thread.errors for thread in threads)
-    return latencies, errors
+    tally = Tally()
+    for thread in threads:
+        if isinstance(thread, Client):
+            tally.add(thread.tally)
+    tally.latencies.sort()
+    return tally
 
 
 def percentile(sorted_values, fraction):
@@ -230,11 +286,13 @@ def percentile(sorted_values, fraction):
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
-def report_line(name, latencies, errors, duration):
-    ms = [1000 * value for value in latencies]
+def report_line(name, tally, duration):
+    ms = [1000 * value for value in tally.latencies]
+    count = len(ms) or 1
     return (
-        f"{name:<12}{len(latencies) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
-        f"{percentile(ms, 0.99):>9.1f}{statistics.fmean(ms) if ms else float('nan'):>9.1f}{errors:>8}"
+        f"{name:<12}{len(ms) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
+        f"{percentile(ms, 0.99):>9.1f}{statistics.fmean(ms) if ms else float('nan'):>9.1f}{tally.errors:>8}"
+        f"{100 * tally.hits / count:>7.0f}%{tally.bytes / count / 1024:>9.0f}"
     )
 
 
@@ -282,6 +340,13 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread workers)")
     parser.add_argument("--reuse", action="store_true", help="keep the database built by an earlier run")
+    parser.add_argument("--identity", action="store_true", help="ask for plain responses, not gzip")
+    parser.add_argument(
+        "--results-per-second",
+        type=float,
+        default=0,
+        help="confirm results of the unplayed round meanwhile (each drops the cached pages); needs a fresh build",
+    )
     parser.add_argument("--profile", action="store_true", help="profile one request per page instead of loading")
     parser.add_argument("--sqlite", default=str(DEFAULT_SQLITE), help="the SQLite file (without DATABASE_URL)")
     args = parser.parse_args(argv)
@@ -294,6 +359,7 @@ def main(argv=None):
     pages = []
     for name in args.pages.split(","):
         page = PAGES[name](stage)
+        page.stage = stage
         if page.paths:
             pages.append(page)
         else:
@@ -309,17 +375,20 @@ def main(argv=None):
         f"{args.workers} worker(s) × {args.threads} thread(s); {database.split(':', 1)[0]}"
     )
     print(f"load average before: {os.getloadavg()[0]:.2f} (the machine's other work skews the figures)")
-    print(f"{'page':<12}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}")
+    print(
+        f"{'page':<12}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}"
+        f"{'cached':>8}{'KB/resp':>9}"
+    )
     for page in pages:
         # A fresh server per page: requests of a slow page still queued must not delay the next page's.
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
         try:
-            latencies, errors = load(port, page, args.clients, args.warmup, args.duration)
+            tally = load(port, page, args.clients, args.warmup, args.duration, args.identity, args.results_per_second)
         finally:
             server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
             server.wait(timeout=30)
-        print(report_line(page.name, latencies, errors, args.duration), flush=True)
+        print(report_line(page.name, tally, args.duration), flush=True)
     print("\n" + "\n".join(f"  {page.name}: {page.note}" for page in pages))
 
 

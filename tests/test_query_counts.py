@@ -83,10 +83,10 @@ def confirm_results(matches):
     Game.objects.bulk_create(games)
 
 
-def build_stage(kind, count, **settings):
+def build_stage(kind, count, **fields):
     tournament = new_tournament()
     event = build_event(tournament, count)
-    stage = Stage.objects.create(event=event, order=1, name=kind, kind=kind, keep_apart="", **settings)
+    stage = Stage.objects.create(event=event, order=1, name=kind, kind=kind, keep_apart="", **fields)
     draw_stage(stage)
     if kind == Stage.Kind.SWISS:
         # Two rounds: the first with results, the second published and waiting for them.
@@ -183,13 +183,13 @@ STAGES = [
 
 
 @ROLES
-@pytest.mark.parametrize("kind, large, settings", STAGES)
-def test_stage_page_count_does_not_grow_with_its_entries(viewer, kind, large, settings):
+@pytest.mark.parametrize("kind, large, stage_fields", STAGES)
+def test_stage_page_count_does_not_grow_with_its_entries(viewer, kind, large, stage_fields):
     def build(count):
         if kind == Stage.Kind.GROUPS:
             # Groups of five: the number of groups grows with the entries.
             return build_stage(kind, count, group_count=count // 5)
-        return build_stage(kind, count, **settings)
+        return build_stage(kind, count, **stage_fields)
 
     both(viewer, build, lambda stage: stage.get_absolute_url(), large=large)
 
