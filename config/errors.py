@@ -3,12 +3,17 @@
 DRF already answers its own errors in JSON ({"detail": ...}); these handlers cover what Django answers itself: a
 URL that matches nothing, a request refused before a view (a body over UPLOAD_MAX_BYTES, a bad Host header), and
 an unhandled exception. API clients then always get a JSON body they can parse, whatever went wrong.
+
+The same bodies as OpenAPI components (Error, FieldErrors), for the API views' @extend_schema: error_responses().
 """
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import defaults
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
 
 API_PREFIX = "/api/"
 
@@ -45,3 +50,52 @@ def server_error(request):
     # Rendered without the request's context: whatever failed (the database, a context processor) must not fail
     # the error page too.
     return defaults.server_error(request, template_name="500.html")
+
+
+# ---------------------------------------------------------------- the error bodies in the OpenAPI schema
+# Views name their error answers with error_responses(400, 403, ...), so every API documents them in one shape.
+
+FIELD_ERRORS_REF = {"$ref": "#/components/schemas/FieldErrors"}
+
+
+class ErrorSerializer(serializers.Serializer):
+    """A refusal with one message: not signed in or not allowed (403), not found or not visible to you (404), a
+    conflict (409)."""
+
+    detail = serializers.CharField()
+
+
+class FieldErrorsSerializer(serializers.Serializer):
+    """The name of the 400 body in the schema; FieldErrorsSchema gives its shape, which no serializer field can."""
+
+
+class FieldErrorsSchema(OpenApiSerializerExtension):
+    target_class = FieldErrorsSerializer
+
+    def map_serializer(self, auto_schema, direction):
+        message_or_nested = {"oneOf": [{"type": "string"}, FIELD_ERRORS_REF]}
+        return {
+            "type": "object",
+            "description": "Invalid input: {field: [message]}, the message naming the law where one applies; a "
+            "nested field has the same shape under its name (a list of them: one per item), errors of the whole "
+            'body are under "non_field_errors", and a body that could not be read is {"detail": message}.',
+            "additionalProperties": {
+                "oneOf": [{"type": "array", "items": message_or_nested}, FIELD_ERRORS_REF, {"type": "string"}]
+            },
+        }
+
+
+ERROR_DESCRIPTIONS = {
+    400: "Invalid input, or refused by the rules",
+    403: "Not signed in, or not allowed",
+    404: "Not found, or not visible to you",
+    409: "Conflict",
+}
+
+
+def error_responses(*codes):
+    """The error answers of a view, for @extend_schema(responses={200: ..., **error_responses(400, 404)})."""
+    return {
+        code: OpenApiResponse(FieldErrorsSerializer if code == 400 else ErrorSerializer, ERROR_DESCRIPTIONS[code])
+        for code in codes
+    }

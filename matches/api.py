@@ -3,11 +3,12 @@ referees and secretaries any card, players of a self-umpired match enter and con
 tournament reads. Each view maps its action to a rule of `matches.permissions` and calls one service."""
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
+
+from config.errors import error_responses
 
 from . import permissions, scorecard, services
 from .api_base import ServiceAPIView
@@ -19,10 +20,17 @@ from .serializers import (
     ReasonSerializer,
     ReplaySerializer,
     ResultChangeSerializer,
+    ScoreCardConflictSerializer,
+    ScoreCardSerializer,
     TossSerializer,
     TransitionSerializer,
     match_summary,
 )
+
+# Every answer is the card as it now stands, replayed through the rules app: a law the request breaks is a 400
+# naming it, and so is stored play the rules app refuses on replay, even on a read.
+CARD = {200: ScoreCardSerializer, **error_responses(400, 403, 404)}
+NEW_ENTRY = {201: ScoreCardSerializer, **error_responses(400, 403, 404)}
 
 
 class MatchAPIView(ServiceAPIView):
@@ -47,7 +55,7 @@ class MatchAPIView(ServiceAPIView):
 class ScoreCardView(MatchAPIView):
     """GET: the score card: games, boards, running totals, next breaker and the card's announcements."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: ScoreCardSerializer, **error_responses(400, 404)})
     def get(self, request, tournament_slug, match_pk):
         return self.card(self.get_match())
 
@@ -55,7 +63,10 @@ class ScoreCardView(MatchAPIView):
 class BoardView(MatchAPIView):
     """POST: the next board, checked by the rules app; 201 with the card, or 400 naming the law."""
 
-    @extend_schema(request=BoardEntrySerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=BoardEntrySerializer,
+        responses={**NEW_ENTRY, 409: OpenApiResponse(ScoreCardConflictSerializer, "The board is already on the card")},
+    )
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its boards.")
@@ -71,7 +82,7 @@ class BoardView(MatchAPIView):
 class TransitionView(MatchAPIView):
     """POST {"to": status, "reason", "side"}: move the match through its states."""
 
-    @extend_schema(request=TransitionSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=TransitionSerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         data = self.valid(TransitionSerializer)
@@ -94,7 +105,7 @@ class TransitionView(MatchAPIView):
 class ConfirmView(MatchAPIView):
     """POST: confirm the result; in a self-umpired match, by the other side's player."""
 
-    @extend_schema(request=ReasonSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ReasonSerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
@@ -106,7 +117,7 @@ class ConfirmView(MatchAPIView):
 class ReplayView(MatchAPIView):
     """POST {"from_board": {"game", "board"}, "reason"}: void that board and the later ones, back to play."""
 
-    @extend_schema(request=ReplaySerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ReplaySerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(
@@ -121,7 +132,7 @@ class ReplayView(MatchAPIView):
 class HistoryView(MatchAPIView):
     """GET: every change to the match's result, oldest first: who, when, before, after, why."""
 
-    @extend_schema(responses=ResultChangeSerializer(many=True))
+    @extend_schema(responses={200: ResultChangeSerializer(many=True), **error_responses(404)})
     def get(self, request, tournament_slug, match_pk):
         match = self.get_match()
         return Response(ResultChangeSerializer(match.history, many=True).data)
@@ -130,7 +141,7 @@ class HistoryView(MatchAPIView):
 class TossView(MatchAPIView):
     """POST {"winner": "a"|"b", "choice": "break"|"side"}: the toss (ICF 39), before the first board."""
 
-    @extend_schema(request=TossSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=TossSerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_score(request.user, match), "Only the umpire of this match may record its toss.")
@@ -143,7 +154,7 @@ class GameEntryView(MatchAPIView):
     """POST {"game", "tie_breaker" | "sudden_death" | "unfinished_board_at_second_bell"}: a game-level entry of the
     card (queen2 ¶12-16, ECC 41), checked by the rules app; 201 with the card, or 400 naming the law."""
 
-    @extend_schema(request=GameEntrySerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=GameEntrySerializer, responses=NEW_ENTRY)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its card.")

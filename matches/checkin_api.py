@@ -4,20 +4,30 @@ player who forfeited from the later rounds. Each view checks permission and call
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from config.errors import error_responses
 from tournaments.models import Round
 from tournaments.permissions import can_view, is_umpire
 
 from . import late
 from .api_base import ServiceAPIView
-from .checkin_serializers import CancelForfeitSerializer, ReportSerializer, WithdrawalSerializer, checkin_row
+from .checkin_serializers import (
+    CancelForfeitSerializer,
+    CheckinRowSerializer,
+    ReportSerializer,
+    RoundCheckinSerializer,
+    WithdrawalSerializer,
+    WithdrawnEntrySerializer,
+    checkin_row,
+)
 from .models import Match
 from .permissions import can_read, is_official
+
+ROW = {200: CheckinRowSerializer, **error_responses(400, 403, 404)}
 
 
 class CheckinAPIView(ServiceAPIView):
@@ -42,7 +52,7 @@ class ReportView(CheckinAPIView):
     """POST {"side": "a"|"b", "reason"}: the side is at its board. After the deadline only the chief referee may
     accept it, with a reason (ICF 143(i), ECC 18, queen2 ¶10)."""
 
-    @extend_schema(request=ReportSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ReportSerializer, responses=ROW)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
         self.require(late.can_report(request.user, match), "Only the umpire of this match or an official may.")
@@ -54,7 +64,7 @@ class ReportView(CheckinAPIView):
 class CancelForfeitView(CheckinAPIView):
     """POST {"reason", "reported": ["a", "b"]}: cancel a forfeit; the match is announced again."""
 
-    @extend_schema(request=CancelForfeitSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=CancelForfeitSerializer, responses=ROW)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
         self.require(is_official(request.user, match), "Only a chief referee or secretary may cancel a forfeit.")
@@ -66,7 +76,9 @@ class CancelForfeitView(CheckinAPIView):
 class WithdrawalView(CheckinAPIView):
     """POST {"side", "withdrawn"}: Swiss: withdraw the side that forfeited from the later rounds, or keep it in."""
 
-    @extend_schema(request=WithdrawalSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=WithdrawalSerializer, responses={200: WithdrawnEntrySerializer, **error_responses(400, 403, 404)}
+    )
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
         self.require(is_official(request.user, match), "Only a chief referee or secretary may withdraw a player.")
@@ -78,7 +90,7 @@ class WithdrawalView(CheckinAPIView):
 class RoundCheckinView(CheckinAPIView):
     """GET: every match of the round with its deadline and each side's state, for umpires and officials."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: RoundCheckinSerializer, **error_responses(403, 404)})
     def get(self, request, tournament_slug, round_id):
         rnd = get_object_or_404(
             Round.objects.select_related("stage__event__tournament"),

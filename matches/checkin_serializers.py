@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import late
+from .serializers import match_status_field
 
 
 class ReportSerializer(serializers.Serializer):
@@ -65,3 +66,58 @@ def checkin_row(match, now):
             for side in late.SIDES
         },
     }
+
+
+# ---------------------------------------------------------------- answers (response shapes only)
+
+
+class CheckinSideSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    reported_at = serializers.DateTimeField(allow_null=True)
+    state = serializers.CharField(
+        allow_blank=True,
+        help_text='forfeited, reported, overdue (deadline passed, forfeit not applied yet), waiting, or "" once the '
+        "match is under way without a report.",
+    )
+
+
+class CheckinSidesSerializer(serializers.Serializer):
+    a = CheckinSideSerializer()
+    b = CheckinSideSerializer()
+
+
+class CheckinRowSerializer(serializers.Serializer):
+    """One match as the check-in desk shows it (checkin_row)."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    status = match_status_field()
+    planned_at = serializers.DateTimeField(allow_null=True)
+    report_deadline = serializers.DateTimeField(allow_null=True, help_text="A side not reported by then loses.")
+    forfeited = serializers.CharField(allow_blank=True, help_text='The sides that forfeited: "", "a", "b" or "ab".')
+    winner = serializers.IntegerField(allow_null=True)
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    sides = CheckinSidesSerializer()
+
+
+class WithdrawnEntrySerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+
+
+class CheckinRoundSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    stage = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundCheckinSerializer(serializers.Serializer):
+    round = CheckinRoundSerializer()
+    law = serializers.CharField(allow_null=True, help_text="The late-arrival law giving the deadlines.")
+    now = serializers.DateTimeField()
+    matches = CheckinRowSerializer(many=True)

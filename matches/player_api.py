@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import error_responses
 from tournaments.api import visible_tournaments
 from tournaments.models import Player
 
@@ -34,7 +35,7 @@ def players():
 class PlayerScheduleView(ScheduleAPIView):
     """GET: a player's next match, later matches, results and entries in the tournament."""
 
-    @extend_schema(responses=ScheduleSerializer)
+    @extend_schema(responses={200: ScheduleSerializer, **error_responses(404)})
     def get(self, request, tournament_slug, player_id):
         player = get_object_or_404(players(), pk=player_id)
         return Response(ScheduleSerializer(self.schedule(player, with_notifications=False)).data)
@@ -43,7 +44,7 @@ class PlayerScheduleView(ScheduleAPIView):
 class PersonalScheduleView(ScheduleAPIView):
     """GET: the same through the personal link's token (no login), with the player's notifications."""
 
-    @extend_schema(responses=PersonalScheduleSerializer)
+    @extend_schema(responses={200: PersonalScheduleSerializer, **error_responses(404)})
     def get(self, request, tournament_slug, token):
         player_id = player_services.player_id_from_token(token)
         if player_id is None:

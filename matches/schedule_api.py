@@ -5,12 +5,12 @@ other people's writes 403. Each view checks, calls one service and shows the res
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from config.errors import error_responses
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
 from tournaments.permissions import is_secretary
@@ -20,12 +20,18 @@ from . import schedule_services
 from .api_base import ServiceAPIView
 from .models import Match, RoundClock
 from .schedule_serializers import (
+    ClockStateSerializer,
     MoveSerializer,
+    RoundScheduleSerializer,
     ScheduleRequestSerializer,
+    ScheduleRowSerializer,
     UmpireSerializer,
     VenueSerializer,
     schedule_row,
 )
+
+READ = error_responses(404)
+WRITE = error_responses(400, 403, 404)
 
 
 class TournamentScopedView(ServiceAPIView):
@@ -63,12 +69,12 @@ class RoundScheduleView(TournamentScopedView):
     """GET: the round's matches by time and table, with umpires, states and the clock. POST {start, first_table,
     last_table, keep_tables}: schedule every match still to be called (secretary)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: RoundScheduleSerializer, **READ})
     def get(self, request, tournament_slug, round_id):
         _, rnd = self.get_round()
         return Response(round_body(rnd))
 
-    @extend_schema(request=ScheduleRequestSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ScheduleRequestSerializer, responses={200: RoundScheduleSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
@@ -88,7 +94,7 @@ class RoundScheduleView(TournamentScopedView):
 class RoundCallView(TournamentScopedView):
     """POST: call the round: its scheduled matches become called; with a time limit (ECC) the clock starts."""
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=None, responses={200: RoundScheduleSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
@@ -99,12 +105,12 @@ class RoundCallView(TournamentScopedView):
 class RoundClockView(TournamentScopedView):
     """GET: the round clock's phase, seconds to the next bell and bell times. POST: start it (secretary)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: ClockStateSerializer, **READ})
     def get(self, request, tournament_slug, round_id):
         _, rnd = self.get_round()
         return Response(round_clock.clock_state(RoundClock.objects.filter(round=rnd).first()))
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=None, responses={201: ClockStateSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
@@ -128,7 +134,7 @@ class MatchScheduleView(TournamentScopedView):
 class MatchMoveView(MatchScheduleView):
     """POST {table, planned_at, reason}: move a match not yet started; 400 naming the clashing match."""
 
-    @extend_schema(request=MoveSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=MoveSerializer, responses={200: ScheduleRowSerializer, **WRITE})
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
         data = self.valid(MoveSerializer)
@@ -139,7 +145,7 @@ class MatchMoveView(MatchScheduleView):
 class MatchUmpireView(MatchScheduleView):
     """POST {umpire: user id or null, reason}: the match's umpire; 400 when they are busy or play in it."""
 
-    @extend_schema(request=UmpireSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=UmpireSerializer, responses={200: ScheduleRowSerializer, **WRITE})
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
         data = self.valid(UmpireSerializer)
@@ -155,11 +161,11 @@ class MatchUmpireView(MatchScheduleView):
 class VenueView(TournamentScopedView):
     """GET: the hall's tables, match minutes and rest minutes. PUT: change them (secretary)."""
 
-    @extend_schema(responses=VenueSerializer)
+    @extend_schema(responses={200: VenueSerializer, **READ})
     def get(self, request, tournament_slug):
         return Response(VenueSerializer(schedule_services.venue_of(self.get_tournament())).data)
 
-    @extend_schema(request=VenueSerializer, responses=VenueSerializer)
+    @extend_schema(request=VenueSerializer, responses={200: VenueSerializer, **WRITE})
     def put(self, request, tournament_slug):
         tournament = self.get_tournament()
         self.require_secretary(tournament)

@@ -4,6 +4,7 @@ matches.schedule_services."""
 from rest_framework import serializers
 
 from .schedule_services import MAX_MINUTES, MAX_TABLES, user_name
+from .serializers import match_status_field
 
 
 class VenueSerializer(serializers.Serializer):
@@ -51,3 +52,57 @@ def schedule_row(match):
         "score_b": match.score_b,
         "winner": match.winner_id,
     }
+
+
+# ---------------------------------------------------------------- answers (response shapes only)
+
+
+class ScheduleRowSerializer(serializers.Serializer):
+    """One match of a round's schedule (schedule_row)."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    group = serializers.IntegerField(allow_null=True)
+    entry_a = serializers.IntegerField(allow_null=True)
+    entry_a_name = serializers.CharField(allow_null=True)
+    entry_b = serializers.IntegerField(allow_null=True)
+    entry_b_name = serializers.CharField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    planned_at = serializers.DateTimeField(allow_null=True)
+    umpire = serializers.IntegerField(allow_null=True, help_text="User id of the umpire.")
+    umpire_name = serializers.CharField(allow_null=True)
+    self_umpired = serializers.BooleanField()
+    status = match_status_field()
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+
+
+class ClockStateSerializer(serializers.Serializer):
+    """A round clock at `now` (clock.clock_state); every time is null without a clock."""
+
+    now = serializers.DateTimeField()
+    phase = serializers.ChoiceField(
+        choices=["none", "running", "first_bell", "second_bell"],
+        help_text="none: no clock; running: to the first bell; first_bell: between the bells; second_bell: after.",
+    )
+    seconds_left = serializers.IntegerField(allow_null=True, help_text="Whole seconds to the next bell.")
+    started_at = serializers.DateTimeField(allow_null=True)
+    first_bell_at = serializers.DateTimeField(allow_null=True)
+    second_bell_at = serializers.DateTimeField(allow_null=True)
+    time_limit = serializers.BooleanField(
+        allow_null=True, help_text="Two bells (a time limit, ECC 39-41), or false for a plain countdown."
+    )
+
+
+class ScheduleRoundRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+
+
+class RoundScheduleSerializer(serializers.Serializer):
+    round = ScheduleRoundRefSerializer()
+    clock = ClockStateSerializer()
+    matches = ScheduleRowSerializer(many=True, help_text="By time and table.")

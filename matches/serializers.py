@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from rules.serializers import RulesSpecialEndingSerializer
+from rules.serializers import RulesSpecialEndingSerializer, RulesTimeLimitAwardSerializer, SideScoresSerializer
 
 from .models import Match, ResultChange
 from .scorecard import GAME_ENTRIES
@@ -133,3 +133,114 @@ class GameEntrySerializer(serializers.Serializer):
         else:
             value = {**value, "coins_left": dict(value["coins_left"])}
         return data.get("game"), kind, value
+
+
+# ---------------------------------------------------------------- the score card as the API answers it
+# Response shapes only (MatchAPIView.card builds the body from match_summary and scorecard.CardState.as_dict).
+
+
+def match_status_field():
+    """The match's state. A string, not a ChoiceField: a second schema component with the Match.Status enum makes
+    drf-spectacular name the enum by a hash (Status1b1Enum) unless ENUM_NAME_OVERRIDES names it."""
+    return serializers.CharField(help_text=f"The match's state: {', '.join(Match.Status.values)}.")
+
+
+class CardReplayFromSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    board = serializers.IntegerField()
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = match_status_field()
+    entry_a = serializers.IntegerField(allow_null=True)
+    entry_b = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    umpire = serializers.IntegerField(allow_null=True, help_text="User id of the umpire.")
+    self_umpired = serializers.BooleanField()
+    toss_winner = serializers.CharField(allow_null=True, help_text="'a' or 'b'; null before the toss.")
+    toss_choice = serializers.CharField(allow_null=True, help_text="'break' or 'side'; null before the toss.")
+    score_a = serializers.IntegerField(allow_null=True, help_text="Sum of A's points over the games.")
+    score_b = serializers.IntegerField(allow_null=True)
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True, help_text="Entry id of the winner.")
+    replay_from = CardReplayFromSerializer(allow_null=True, help_text="The board a replay was ordered from.")
+
+
+class CardBoardSerializer(serializers.Serializer):
+    """One row of the score card (matches.models.Board.as_dict)."""
+
+    game = serializers.IntegerField()
+    board = serializers.IntegerField()
+    breaker = serializers.CharField(help_text="'A' or 'B'.")
+    winner = serializers.CharField(
+        allow_null=True, help_text="Who pocketed all his c/m first; null after a special finish."
+    )
+    coins_left_of_loser = serializers.IntegerField()
+    queen = serializers.CharField(allow_null=True)
+    loser_outstanding_dues = serializers.IntegerField()
+    special_ending = RulesSpecialEndingSerializer(allow_null=True)
+    awarded_to = serializers.CharField(allow_null=True, help_text="The side credited with the points.")
+    points = serializers.IntegerField()
+    totals = SideScoresSerializer(help_text="Running totals after this board.")
+    voided = serializers.BooleanField()
+
+
+class CardGameEntriesSerializer(serializers.Serializer):
+    """The game-level entries recorded for a game, as they were entered (see GameEntrySerializer)."""
+
+    tie_breaker = TieBreakerSerializer(required=False, allow_null=True)
+    sudden_death = SuddenDeathRoundSerializer(many=True, required=False, allow_null=True)
+    unfinished_board_at_second_bell = UnfinishedBoardSerializer(required=False, allow_null=True)
+
+
+class CardGameSerializer(serializers.Serializer):
+    """One game of the card with where the rules app says it stands (scorecard.GameCard.as_dict)."""
+
+    game = serializers.IntegerField()
+    first_breaker = serializers.CharField(help_text="'A' or 'B'.")
+    boards = CardBoardSerializer(many=True)
+    running_totals = SideScoresSerializer(many=True)
+    scores = SideScoresSerializer()
+    game_over = serializers.BooleanField()
+    ended_by = serializers.CharField(allow_null=True, help_text="points_target, eight_boards, extra_board, ...")
+    winner = serializers.CharField(allow_null=True, help_text="'A', 'B', or null (not over, or drawn).")
+    final_score = SideScoresSerializer(allow_null=True)
+    decided_by = serializers.CharField(allow_null=True)
+    time_limit_award = RulesTimeLimitAwardSerializer(allow_null=True)
+    entries = CardGameEntriesSerializer()
+
+
+class CardAnnouncementsSerializer(serializers.Serializer):
+    """What the card announces next (ICF 49, 56, 60): `winner` once the match is over, the rest while it is on."""
+
+    match_over = serializers.BooleanField()
+    winner = serializers.CharField(required=False, allow_null=True)
+    game = serializers.IntegerField(required=False)
+    next_board = serializers.IntegerField(required=False, allow_null=True)
+    next_breaker = serializers.CharField(required=False, allow_null=True, help_text="null: a toss decides it.")
+    toss_for_break = serializers.BooleanField(required=False)
+    change_sides_after_board = serializers.IntegerField(required=False, allow_null=True)
+    extra_board_needed = serializers.BooleanField(required=False)
+    tie_breaker_needed = serializers.BooleanField(required=False)
+    sudden_death_needed = serializers.BooleanField(required=False)
+
+
+class ScoreCardSerializer(serializers.Serializer):
+    """The match and its score card, as the rules app replays it."""
+
+    match = MatchSummarySerializer()
+    rule_set = serializers.CharField()
+    round = serializers.CharField(help_text="The rules' round key: league, quarter_final, final, ...")
+    games = CardGameSerializer(many=True)
+    games_won = SideScoresSerializer()
+    match_over = serializers.BooleanField()
+    winner = serializers.CharField(allow_null=True, help_text="'A', 'B', or null.")
+    announcements = CardAnnouncementsSerializer()
+
+
+class ScoreCardConflictSerializer(ScoreCardSerializer):
+    """409: the board was already on the card (another umpire entered it first); the card as it now stands."""
+
+    board = serializers.ListField(child=serializers.CharField(), help_text="Why the board was not added.")

@@ -7,11 +7,12 @@ import re
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from config.errors import ErrorSerializer, error_responses
 from matches.api_base import ServiceAPIView
 from matches.models import Match
 from tournaments.api import visible_tournaments
@@ -28,6 +29,8 @@ from .serializers import (
 )
 
 NO_WITHDRAWAL = "ICF 149: once lodged, a protest cannot be withdrawn."
+READ = error_responses(403, 404)
+WRITE = error_responses(400, 403, 404)
 
 
 def protest_queryset():
@@ -71,7 +74,7 @@ class ProtestListView(ProtestAPIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("status", str), OpenApiParameter("match", int)],
-        responses=ProtestSerializer(many=True),
+        responses={200: ProtestSerializer(many=True), **READ},
     )
     def get(self, request, tournament_slug):
         protests = visible_protests(request.user, self.tournament)
@@ -82,7 +85,7 @@ class ProtestListView(ProtestAPIView):
             protests = protests.filter(match_id=int(match) if re.fullmatch(r"[0-9]{1,18}", match) else 0)
         return Response(ProtestSerializer(protests, many=True).data)
 
-    @extend_schema(request=LogProtestSerializer, responses={201: ProtestSerializer})
+    @extend_schema(request=LogProtestSerializer, responses={201: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug):
         data = dict(self.valid(LogProtestSerializer))
         match = Match.objects.filter(pk=data.pop("match"), stage__event__tournament=self.tournament).first()
@@ -96,11 +99,11 @@ class ProtestListView(ProtestAPIView):
 class ProtestDetailView(ProtestAPIView):
     """GET: one protest. DELETE: refused, a protest is never withdrawn (ICF 149)."""
 
-    @extend_schema(responses=ProtestSerializer)
+    @extend_schema(responses={200: ProtestSerializer, **READ})
     def get(self, request, tournament_slug, pk):
         return Response(ProtestSerializer(self.get_protest()).data)
 
-    @extend_schema(responses={405: {"type": "object", "properties": {"detail": {"type": "string"}}}})
+    @extend_schema(responses={405: OpenApiResponse(ErrorSerializer, NO_WITHDRAWAL), **READ})
     def delete(self, request, tournament_slug, pk):
         self.get_protest()
         return Response({"detail": NO_WITHDRAWAL}, status=405)
@@ -109,7 +112,7 @@ class ProtestDetailView(ProtestAPIView):
 class ProtestFeeView(ProtestAPIView):
     """POST: the scrutiny fee was paid (ICF 145), at the tournament's amount and currency."""
 
-    @extend_schema(request=None, responses=ProtestSerializer)
+    @extend_schema(request=None, responses={200: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug, pk):
         protest = self.get_protest()
         self.require(permissions.can_log(request.user, protest.match), "Only the umpire of this match or an official.")
@@ -120,7 +123,7 @@ class ProtestWrittenView(ProtestAPIView):
     """POST: the written protest, within the window after the board (ICF 146; queen2 ¶18); a late one is refused
     with its deadline."""
 
-    @extend_schema(request=WrittenProtestSerializer, responses=ProtestSerializer)
+    @extend_schema(request=WrittenProtestSerializer, responses={200: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug, pk):
         protest = self.get_protest()
         self.require(
@@ -134,7 +137,7 @@ class ProtestWrittenView(ProtestAPIView):
 class ProtestDecisionView(ProtestAPIView):
     """POST {"outcome": "upheld" | "overruled" | "rejected", "reason"}: the decision (ICF 148, 151)."""
 
-    @extend_schema(request=DecisionSerializer, responses=ProtestSerializer)
+    @extend_schema(request=DecisionSerializer, responses={200: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug, pk):
         protest = self.get_protest()
         self.require(
@@ -148,7 +151,7 @@ class ProtestDecisionView(ProtestAPIView):
 class LedgerView(ProtestAPIView):
     """GET: the scrutiny fees: paid, held, refunded and forfeited per currency, and every fee paid."""
 
-    @extend_schema(responses=LedgerSerializer)
+    @extend_schema(responses={200: LedgerSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.can_see_ledger(request.user, self.tournament), "The fee ledger is for officials.")
         ledger = services.ledger(self.tournament)
@@ -158,7 +161,7 @@ class LedgerView(ProtestAPIView):
 class FeeSettingsView(ProtestAPIView):
     """GET: the tournament's scrutiny fee (ICF 145). PUT: a secretary sets it."""
 
-    @extend_schema(responses=FeeSettingsSerializer)
+    @extend_schema(responses={200: FeeSettingsSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
         fee = services.fee_of(self.tournament)
@@ -166,7 +169,7 @@ class FeeSettingsView(ProtestAPIView):
             return Response({"fee_amount": None, "fee_currency": None})
         return Response(FeeSettingsSerializer(fee).data)
 
-    @extend_schema(request=FeeSettingsSerializer, responses=FeeSettingsSerializer)
+    @extend_schema(request=FeeSettingsSerializer, responses={200: FeeSettingsSerializer, **WRITE})
     def put(self, request, tournament_slug):
         self.require(permissions.can_set_fee(request.user, self.tournament), "Only a secretary sets the fee.")
         data = self.valid(FeeSettingsSerializer)

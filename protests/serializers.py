@@ -2,7 +2,6 @@
 
 from decimal import Decimal
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -25,9 +24,9 @@ class ProtestSerializer(serializers.ModelSerializer):
 
     match = serializers.IntegerField(source="match_id", read_only=True)
     side = ProtestSideField(read_only=True)
-    logged_by = serializers.CharField(source="logged_by.username", default=None, read_only=True)
-    received_by = serializers.CharField(source="received_by.username", default=None, read_only=True)
-    decided_by = serializers.CharField(source="decided_by.username", default=None, read_only=True)
+    logged_by = serializers.CharField(source="logged_by.username", default=None, allow_null=True, read_only=True)
+    received_by = serializers.CharField(source="received_by.username", default=None, allow_null=True, read_only=True)
+    decided_by = serializers.CharField(source="decided_by.username", default=None, allow_null=True, read_only=True)
     written_deadline = serializers.SerializerMethodField()
     overdue = serializers.SerializerMethodField()
 
@@ -65,7 +64,7 @@ class ProtestSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_written_deadline(self, protest):
         deadline = written_deadline(protest)
         return serializers.DateTimeField().to_representation(deadline) if deadline else None

@@ -2,17 +2,21 @@
 and answers; a RuleError becomes a 400 naming the field and the law."""
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import error_responses
 from rules.base import all_rule_sets, get_rule_set
 from rules.errors import RuleError, UnknownRuleSet
 from rules.serializers import (
+    RulesBoardAnswerSerializer,
     RulesBoardSerializer,
+    RuleSetSerializer,
+    RulesGameAnswerSerializer,
     RulesGameSerializer,
+    RulesMatchAnswerSerializer,
     RulesMatchSerializer,
     board_input,
     game_input,
@@ -35,7 +39,7 @@ class OpenView(APIView):
 class RuleSetListView(OpenView):
     """GET /api/rules/: every rule set with its parameters."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rules_list")
+    @extend_schema(responses=RuleSetSerializer(many=True), operation_id="rules_list")
     def get(self, request):
         return Response([rule_set.describe() for rule_set in all_rule_sets()])
 
@@ -43,15 +47,19 @@ class RuleSetListView(OpenView):
 class RuleSetDetailView(OpenView):
     """GET /api/rules/<key>/: one rule set with its parameters."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="rules_detail")
+    @extend_schema(responses={200: RuleSetSerializer, **error_responses(404)}, operation_id="rules_detail")
     def get(self, request, key):
         return Response(rule_set_or_404(key).describe())
+
+
+def engine_schema(request, answer):
+    """Each engine's request and answer in the schema; a rule the input breaks is a 400 naming the law."""
+    return extend_schema_view(post=extend_schema(request=request, responses={200: answer, **error_responses(400, 404)}))
 
 
 class EngineView(OpenView):
     serializer_class = None
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
     def post(self, request, key):
         rule_set = rule_set_or_404(key)
         serializer = self.serializer_class(data=request.data)
@@ -64,6 +72,7 @@ class EngineView(OpenView):
         return Response(answer)
 
 
+@engine_schema(RulesBoardSerializer, RulesBoardAnswerSerializer)
 class BoardView(EngineView):
     """POST /api/rules/<key>/board/: score one board."""
 
@@ -73,6 +82,7 @@ class BoardView(EngineView):
         return rule_set.score_board(board_input(data)).as_dict()
 
 
+@engine_schema(RulesGameSerializer, RulesGameAnswerSerializer)
 class GameView(EngineView):
     """POST /api/rules/<key>/game/: the boards of a game in order -> running totals and what comes next."""
 
@@ -82,6 +92,7 @@ class GameView(EngineView):
         return rule_set.play_game(game_input(data)).as_dict()
 
 
+@engine_schema(RulesMatchSerializer, RulesMatchAnswerSerializer)
 class MatchView(EngineView):
     """POST /api/rules/<key>/match/: games won, who breaks first in each game, whether the match is over."""
 

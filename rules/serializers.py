@@ -98,3 +98,166 @@ def match_input(data: dict) -> MatchInput:
     toss = data["toss"]
     games = [GameResult(**game) for game in data.get("games", [])]
     return MatchInput(toss_winner=toss["winner"], toss_choice=toss["choice"], games=games, round=data.get("round"))
+
+
+# ---------------------------------------------------------------- the engine's answers
+# Response shapes only: the dataclasses of rules.board, rules.game, rules.match and rules.base as JSON.
+
+
+class SideScoresSerializer(serializers.Serializer):
+    A = serializers.IntegerField()
+    B = serializers.IntegerField()
+
+
+class RulesTimeLimitAwardSerializer(serializers.Serializer):
+    """ECC 41: the difference in c/m left at the second bell, to the player with fewer left."""
+
+    player = serializers.CharField(help_text="'A' or 'B'.")
+    points = serializers.IntegerField()
+
+
+class RulesBoardResultSerializer(serializers.Serializer):
+    """rules.board.BoardResult: `points` is what the score card shows; the parts are counted before the board
+    maximum."""
+
+    winner = serializers.CharField(
+        allow_null=True, help_text="Who pocketed all his c/m first; null after a special finish."
+    )
+    awarded_to = serializers.CharField(allow_null=True, help_text="The side credited with `points`.")
+    points = serializers.IntegerField()
+    coin_points = serializers.IntegerField()
+    queen_points = serializers.IntegerField()
+    fixed_points = serializers.IntegerField()
+    additional_points = serializers.IntegerField()
+    capped = serializers.BooleanField(help_text="The board maximum (ICF 55) cut the points.")
+    scores_before = SideScoresSerializer()
+    scores_after = SideScoresSerializer()
+    board_over = serializers.BooleanField()
+    law = serializers.CharField(allow_blank=True)
+    note = serializers.CharField(allow_blank=True)
+
+
+class RulesBoardAnswerSerializer(RulesBoardResultSerializer):
+    rule_set = serializers.CharField()
+
+
+class RulesGameAnswerSerializer(serializers.Serializer):
+    """rules.game.GameState: where the game stands after its boards and what comes next."""
+
+    running_totals = SideScoresSerializer(many=True)
+    boards = RulesBoardResultSerializer(many=True)
+    scores = SideScoresSerializer()
+    game_over = serializers.BooleanField()
+    ended_by = serializers.CharField(
+        allow_null=True, help_text="points_target, eight_boards (the board limit), extra_board, time_limit, ..."
+    )
+    decided_by = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(allow_null=True)
+    draw = serializers.BooleanField()
+    final_score = SideScoresSerializer(allow_null=True)
+    boards_played = serializers.IntegerField()
+    next_board = serializers.IntegerField(allow_null=True)
+    next_breaker = serializers.CharField(allow_null=True, help_text="null: a toss decides it (ICF 56(b)).")
+    toss_for_break = serializers.BooleanField()
+    extra_board_needed = serializers.BooleanField()
+    tie_breaker_needed = serializers.BooleanField()
+    sudden_death_needed = serializers.BooleanField()
+    change_sides_after_board = serializers.IntegerField(allow_null=True)
+    time_limit_award = RulesTimeLimitAwardSerializer(allow_null=True)
+    first_bell_at = serializers.DateTimeField(allow_null=True)
+    second_bell_at = serializers.DateTimeField(allow_null=True)
+    rule_set = serializers.CharField()
+
+
+class RulesMatchAnswerSerializer(serializers.Serializer):
+    """rules.match.MatchState: games won, who breaks first in each game, whether the match is over."""
+
+    match_over = serializers.BooleanField()
+    winner = serializers.CharField(allow_null=True)
+    draw = serializers.BooleanField()
+    games_won = SideScoresSerializer()
+    games_played = serializers.IntegerField()
+    games_to_win = serializers.IntegerField()
+    first_breaker_by_game = serializers.DictField(child=serializers.CharField(), help_text='Game number -> "A" or "B".')
+    next_game = serializers.IntegerField(allow_null=True)
+    next_first_breaker = serializers.CharField(allow_null=True)
+    rule_set = serializers.CharField()
+
+
+class StandingsPointsSerializer(serializers.Serializer):
+    win = serializers.IntegerField()
+    draw = serializers.IntegerField()
+    loss = serializers.IntegerField()
+
+
+class LateArrivalSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+    reference = serializers.CharField(help_text="announced, start or planned_before.")
+    consequence = serializers.CharField()
+    forfeit_score = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    law = serializers.CharField(allow_blank=True)
+
+
+class TimeLimitSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+    extra_minutes = serializers.IntegerField()
+    law = serializers.CharField(allow_blank=True)
+
+
+class ReadingsSerializer(serializers.Serializer):
+    """How the rule set reads the ambiguous places of the texts (rules.params.Readings)."""
+
+    queen_score_basis = serializers.CharField()
+    special_22_score_of = serializers.CharField()
+    cap_includes_additional = serializers.BooleanField()
+    rule_104b_edition = serializers.CharField()
+    rule_112_reduced_at_22 = serializers.BooleanField()
+
+
+class GameLengthSerializer(serializers.Serializer):
+    points_target = serializers.IntegerField(allow_null=True)
+    board_limit = serializers.IntegerField(allow_null=True)
+    on_tie = serializers.CharField()
+    single_board = serializers.BooleanField()
+
+
+class YouthTimeLimitSerializer(serializers.Serializer):
+    set_minutes = serializers.IntegerField()
+    match_minutes = serializers.IntegerField()
+
+
+class RuleSetParametersSerializer(serializers.Serializer):
+    """Every parameter of a rule set (RuleSet.parameters); null where the law sets no such limit."""
+
+    coin_value = serializers.IntegerField()
+    queen_value = serializers.IntegerField()
+    queen_counts_up_to = serializers.IntegerField(allow_null=True)
+    reduced_points = serializers.IntegerField()
+    board_maximum = serializers.IntegerField(allow_null=True)
+    points_target = serializers.IntegerField(allow_null=True)
+    board_limit = serializers.IntegerField(allow_null=True)
+    on_tie = serializers.CharField()
+    stages = serializers.ListField(child=serializers.CharField())
+    games_per_match = serializers.IntegerField()
+    allows_draw = serializers.BooleanField()
+    standings_points = StandingsPointsSerializer()
+    late_arrival = LateArrivalSerializer(allow_null=True)
+    protest_window_minutes = serializers.IntegerField(allow_null=True)
+    protest_decision_minutes = serializers.IntegerField(allow_null=True)
+    stroke_seconds = serializers.IntegerField(allow_null=True)
+    time_limit = TimeLimitSerializer(allow_null=True)
+    additional_points = serializers.CharField(help_text="on_demand or automatic.")
+    special_endings = serializers.ListField(child=serializers.CharField())
+    readings = ReadingsSerializer()
+    game_lengths = serializers.DictField(child=GameLengthSerializer(), help_text="By round, or by stage.")
+    side_changes = serializers.CharField(allow_blank=True)
+    youth_time_limit = YouthTimeLimitSerializer(
+        required=False, help_text="queen2 ¶19: the time limits of cadets, sub-juniors and juniors; queen2 only."
+    )
+
+
+class RuleSetSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    source = serializers.CharField(help_text="The laws' text this rule set follows.")
+    parameters = RuleSetParametersSerializer()

@@ -6,17 +6,22 @@ rematch) answers 409 with ``{"detail": reason, "pairs_possible": n}``; a malform
 
 import random
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import error_responses
 from tournaments.draw_serializers import (
+    DrawConflictSerializer,
+    KnockoutAnswerSerializer,
     KnockoutRequestSerializer,
+    RoundRobinAnswerSerializer,
     RoundRobinRequestSerializer,
+    StandingsAnswerSerializer,
     StandingsRequestSerializer,
+    SwissPairingSerializer,
     SwissRequestSerializer,
 )
 from tournaments.draws.errors import DrawError
@@ -25,7 +30,11 @@ from tournaments.draws.round_robin import berger_rounds
 from tournaments.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, standings
 from tournaments.draws.swiss import Competitor, pair_round
 
-RESPONSES = {200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT}
+CONFLICT = OpenApiResponse(DrawConflictSerializer, "The engine cannot draw this")
+
+
+def responses(answer):
+    return {200: answer, **error_responses(400), 409: CONFLICT}
 
 
 def _number(x):
@@ -54,7 +63,9 @@ class DrawEngineView(APIView):
         raise NotImplementedError
 
 
-@extend_schema(summary="Pair one Swiss round", request=SwissRequestSerializer, responses=RESPONSES)
+@extend_schema(
+    summary="Pair one Swiss round", request=SwissRequestSerializer, responses=responses(SwissPairingSerializer)
+)
 class SwissPairingView(DrawEngineView):
     serializer_class = SwissRequestSerializer
 
@@ -89,7 +100,11 @@ class SwissPairingView(DrawEngineView):
         return {"pairs": [list(p) for p in pairing.pairs], "bye": pairing.bye}
 
 
-@extend_schema(summary="Standings from plain match results", request=StandingsRequestSerializer, responses=RESPONSES)
+@extend_schema(
+    summary="Standings from plain match results",
+    request=StandingsRequestSerializer,
+    responses=responses(StandingsAnswerSerializer),
+)
 class StandingsView(DrawEngineView):
     serializer_class = StandingsRequestSerializer
 
@@ -104,7 +119,11 @@ class StandingsView(DrawEngineView):
         }
 
 
-@extend_schema(summary="Berger round-robin schedule", request=RoundRobinRequestSerializer, responses=RESPONSES)
+@extend_schema(
+    summary="Berger round-robin schedule",
+    request=RoundRobinRequestSerializer,
+    responses=responses(RoundRobinAnswerSerializer),
+)
 class RoundRobinView(DrawEngineView):
     serializer_class = RoundRobinRequestSerializer
 
@@ -116,7 +135,7 @@ class RoundRobinView(DrawEngineView):
 @extend_schema(
     summary="Seeded knockout bracket (first-round lines)",
     request=KnockoutRequestSerializer,
-    responses=RESPONSES,
+    responses=responses(KnockoutAnswerSerializer),
 )
 class KnockoutView(DrawEngineView):
     serializer_class = KnockoutRequestSerializer

@@ -3,6 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.errors import ErrorSerializer
 from tournaments.draws.standings import METRICS
 from tournaments.draws.swiss import FIRST_ROUND, METHODS
 
@@ -120,3 +121,59 @@ class RoundRobinRequestSerializer(serializers.Serializer):
 
 class KnockoutRequestSerializer(serializers.Serializer):
     seeds = serializers.IntegerField(min_value=2, max_value=MAX_KNOCKOUT)
+
+
+# ---------------------------------------------------------------- the engines' answers (response shapes only)
+
+
+class SwissPairingSerializer(serializers.Serializer):
+    pairs = serializers.ListField(
+        child=serializers.ListField(child=IdField(), min_length=2, max_length=2),
+        help_text="Pairs of competitor ids in pairing order, the higher-placed first.",
+    )
+    bye = IdField(allow_null=True, help_text="The competitor with the bye, or null.")
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    id = IdField()
+    name = serializers.CharField(allow_blank=True)
+    points = serializers.FloatField()
+    buchholz = serializers.FloatField()
+    net_score = serializers.FloatField()
+    total_score = serializers.FloatField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+
+
+class StandingsAnswerSerializer(serializers.Serializer):
+    competitors = StandingsRowSerializer(many=True, help_text="In standing order.")
+
+
+def seed_pair():
+    """[seed, seed]: seed numbers, null for the bye."""
+    return serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2)
+
+
+class RoundRobinAnswerSerializer(serializers.Serializer):
+    rounds = serializers.ListField(
+        child=serializers.ListField(child=seed_pair()),
+        help_text="Rounds of [first, second] seed pairs; the first breaks first; null is the bye.",
+    )
+
+
+class KnockoutAnswerSerializer(serializers.Serializer):
+    slots = serializers.ListField(
+        child=seed_pair(),
+        help_text="First-round lines from top to bottom as [seed, seed]; null is a bye.",
+    )
+    size = serializers.IntegerField(help_text="The bracket size: a power of two.")
+    round_name = serializers.CharField(help_text="final, semi_final, quarter_final, ..., round_of_32, ...")
+
+
+class DrawConflictSerializer(ErrorSerializer):
+    """409: the engine cannot draw this (e.g. no full Swiss round is left without a rematch)."""
+
+    pairs_possible = serializers.IntegerField(allow_null=True)
