@@ -322,7 +322,7 @@ def profile(page, top=25):
         f"{1000 * sql_seconds:.0f} ms in SQL"
     )
     out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(top)
+    pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(top)
     print(out.getvalue())
 
 

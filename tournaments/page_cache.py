@@ -27,6 +27,7 @@ from .models import Tournament, new_page_version
 HIT_HEADER = "X-Page-Cache"
 KEPT_HEADERS = ("Content-Type", "X-Live-Version", "Cache-Control")
 GZIP_FROM_BYTES = 1024
+RENDER_SECONDS = 30
 WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
 
 
@@ -116,7 +117,12 @@ def public_page(view):
 
     Only complete answers are kept: 200 (and live.js's 204 "unchanged") without cookies, so a page that needed a
     CSRF token or showed a one-off message is never shared. The key holds the live-fragment version header, and
-    the gzipped body is kept beside the plain one so a hit costs no compression."""
+    the gzipped body is kept beside the plain one so a hit costs no compression.
+
+    One process renders a changed page while the others, meanwhile, serve its last rendering ("stale"): a
+    1,000-player standings page takes about half a second to render, and with a result coming in every second,
+    every worker rendering it at once would leave none to answer. Once the new page is stored it is the only one
+    served (the lock expires after RENDER_SECONDS should its holder die)."""
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
@@ -125,16 +131,23 @@ def public_page(view):
         version = Tournament.objects.filter(slug=slug).values_list("pk", "page_version").first()
         if version is None:
             return view(request, slug, *args, **kwargs)
-        key = page_key(version, request)
+        key, latest_key = page_keys(version, request)
         kept = cache.get(key)
-        if kept is None:
+        if kept is not None:
+            return served(request, kept, "hit")
+        if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
+            latest = cache.get(latest_key)
+            if latest is not None:
+                return served(request, latest, "stale")
+        try:
             response = view(request, slug, *args, **kwargs)
             if not cacheable_response(request, response):
                 return response
             kept = keep(response)
-            cache.set(key, kept, settings.PAGE_CACHE_SECONDS)
-            return served(request, kept, "miss")
-        return served(request, kept, "hit")
+            cache.set_many({key: kept, latest_key: kept}, settings.PAGE_CACHE_SECONDS)
+        finally:
+            cache.delete(f"{key}:rendering")
+        return served(request, kept, "miss")
 
     return wrapper
 
@@ -157,11 +170,12 @@ def cacheable_response(request, response):
     )
 
 
-def page_key(version, request):
+def page_keys(version, request):
+    """The key of the page at this version, and of its latest rendering whatever the version."""
     tournament_id, page_version = version
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
     live = request.headers.get("X-Live-Version", "")[:64]
-    return f"page:{tournament_id}:{page_version}:{path}:{live}"
+    return f"page:{tournament_id}:{page_version}:{path}:{live}", f"page:{tournament_id}:latest:{path}:{live}"
 
 
 def keep(response):

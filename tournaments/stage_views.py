@@ -47,33 +47,72 @@ def stage_page_data(stage, secretary):
     Preview (draft) rounds, and what only they contain, are left out unless `secretary`."""
     rounds = [r for r in stage.rounds.all() if secretary or r.status == Round.Status.PUBLISHED]
     by_round = {r.pk: r for r in rounds}
-    matches = [
-        m
-        for m in stage.matches.select_related("entry_a", "entry_b").order_by("round__number", "group__number", "number")
-        if m.round_id in by_round
-    ]
+    swiss = stage.kind == Stage.Kind.SWISS
+    matches = swiss_matches(stage, rounds) if swiss else stage_matches(stage, rounds)
+    # The latest Swiss round's pairings under the standings; earlier rounds on their own pages.
+    shown = rounds[-1:] if swiss else rounds
     for r in rounds:
         r.match_list = []
     for m in matches:
         m.round = by_round[m.round_id]
         m.round.match_list.append(m)
+    for m in (m for r in shown for m in r.match_list):
         m.result_text = result_text(m)
         m.side_scores = side_scores(m)
         m.takes_result = secretary and m.round.status == Round.Status.PUBLISHED and takes_result(m)
     data = {"rounds": rounds, "matches": matches}
     if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
         data["groups"] = group_tables(stage, rounds, matches) if rounds else []
-    elif stage.kind == Stage.Kind.SWISS:
-        data["standings"] = stage_services.stage_standings(stage, matches=matches) if matches else []
-        # The latest round's pairings under the standings; earlier rounds on their own pages (a 1,000-player
-        # event's eleven rounds would make this page 5,500 matches long).
-        data["swiss_rounds"], data["earlier_rounds"] = rounds[-1:], rounds[-2::-1]
+    elif swiss:
+        entries = stage_services.played_entries(matches)
+        name_sides(shown[0].match_list if shown else [], entries)
+        data["standings"] = stage_services.stage_standings(stage, entries, matches) if matches else []
+        data["swiss_rounds"], data["earlier_rounds"] = shown, rounds[-2::-1]
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
         data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
     if secretary:
         data.update(secretary_data(stage, rounds))
     return data
+
+
+def stage_matches(stage, rounds):
+    return list(
+        stage.matches.filter(round__in=rounds)
+        .select_related("entry_a", "entry_b")
+        .order_by("round__number", "group__number", "number")
+    )
+
+
+# What the standings read of a match (stage_services.decided_results), and its stage (the related manager sets it).
+STANDINGS_FIELDS = (
+    "stage",
+    "round",
+    "entry_a",
+    "entry_b",
+    "winner",
+    "status",
+    "result_withheld",
+    "forfeited",
+    "score_a",
+    "score_b",
+)
+
+
+def swiss_matches(stage, rounds):
+    """A Swiss stage page shows the latest round's pairings; the earlier rounds (5,500 matches in a 1,000-player
+    event) only count in the standings, so they are loaded with what the standings read, and no match brings its
+    entries: the standings' entry list names the latest round's players (`name_sides`)."""
+    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "number")
+    latest = rounds[-1] if rounds else None
+    return [*matches.exclude(round=latest).only(*STANDINGS_FIELDS), *matches.filter(round=latest)]
+
+
+def name_sides(matches, entries):
+    """Give `matches` their entries from an entry list already loaded."""
+    by_id = {entry.pk: entry for entry in entries}
+    for m in matches:
+        m.entry_a, m.entry_b = by_id.get(m.entry_a_id), by_id.get(m.entry_b_id)
 
 
 def takes_result(match):
