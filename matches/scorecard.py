@@ -237,6 +237,7 @@ def board_values(data):
 
 def open_card(match):
     """The non-voided boards of a locked match whose card takes entries; refuse a card that takes none."""
+    transitions.require_published(match, "fill its score card")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("match", "Both players of this match are not known yet.")
     if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):

@@ -2,7 +2,8 @@
 
 Every operation goes through the state machine (`matches.transitions`) and writes the audit log
 (`matches.audit`). The board-by-board score card is `matches.scorecard.add_board`; `record_result` is the
-final-score-only path for events that keep no board detail."""
+final-score-only path for events that keep no board detail. Nothing is played in a preview round: every move and
+entry is refused until the draw is published (`transitions.require_published`)."""
 
 from django.db import transaction
 
@@ -58,6 +59,7 @@ def record_result(match, games, confirm=False, user=None, reason=""):
     `confirm=True` also confirms it (a secretary's or umpire's entry); confirmed results count in standings and
     advance winners in brackets."""
     match = lock_match(match)
+    transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("games", "Both players of this match are not known yet.")
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
@@ -140,6 +142,7 @@ def confirm_result(match, user=None, reason=""):
 def record_walkover(match, absent_side, user=None, reason=""):
     """The side `absent_side` ("a" or "b") did not play: the opponent wins by walkover."""
     match = lock_match(match)
+    transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
         raise ResultError("status", f"A {match.get_status_display().lower()} match cannot become a walkover.")
     if absent_side not in ("a", "b") or match.entry_a_id is None or match.entry_b_id is None:
@@ -253,6 +256,7 @@ def record_toss(match, winner, choice, user=None):
     match = lock_match(match)
     rule_set = get_rule_set(match.stage.event.rule_set)
     law = rule_set.cite("toss")
+    transitions.require_published(match, "record the toss")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("winner", "Both players of this match are not known yet.")
     if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from tournaments.models import Round
+
 from .errors import TransitionError
 from .models import Match
 
@@ -90,6 +92,14 @@ def refusal(match, to_status):
     return None
 
 
+def require_published(match, what="enter results"):
+    """A preview round's draw can still change (pairings swapped, the round deleted and paired again), so its
+    matches take no play: no call, start, result, walkover, forfeit, toss or score card entry until it is published.
+    The match's round must be loaded (the services lock matches with it)."""
+    if match.round.status != Round.Status.PUBLISHED:
+        raise TransitionError(f"{match.round.display_name} is a preview: publish the draw to {what}.")
+
+
 def check_move(match, to_status, service=None):
     message = refusal(match, to_status)
     if message:
@@ -99,6 +109,7 @@ def check_move(match, to_status, service=None):
         raise TransitionError(
             f"A {label(match.status)} match cannot simply be set {label(to_status)}: {SERVICE_HINTS[move.service]}."
         )
+    require_published(match, move.label)
     return move
 
 

@@ -2,7 +2,7 @@
 
 from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory, StageFactory
 from tournaments.models import Stage
-from tournaments.stage_services import draw_stage
+from tournaments.stage_services import draw_stage, publish_stage
 
 
 def make_match(tournament, rule_set="icf", kind=Stage.Kind.ROUND_ROBIN, **fields):
@@ -11,13 +11,16 @@ def make_match(tournament, rule_set="icf", kind=Stage.Kind.ROUND_ROBIN, **fields
     return MatchFactory(round=RoundFactory(stage=stage), **fields)
 
 
-def knockout(tournament, size=4):
-    """An ICF knockout of `size` seeded entries, drawn (not published)."""
+def knockout(tournament, size=4, publish=True):
+    """An ICF knockout of `size` seeded entries, drawn and published (`publish=False`: left a preview, whose
+    matches take no play)."""
     event = EventFactory(tournament=tournament, rule_set="icf")
     for seed in range(1, size + 1):
         EntryFactory(event=event, seed=seed)
     stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT)
     draw_stage(stage)
+    if publish:
+        publish_stage(stage)
     return stage
 
 

@@ -9,7 +9,7 @@ from matches.services import confirm_result, record_result, record_walkover, rep
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tests.matches.helpers import GAME_25_3, game_25_0, make_match, win
 from tournaments.models import Stage
-from tournaments.stage_services import draw_stage, stage_standings
+from tournaments.stage_services import draw_stage, publish_stage, stage_standings
 
 pytestmark = pytest.mark.django_db
 S = Match.Status
@@ -101,6 +101,7 @@ def test_confirmed_card_flows_into_standings(tournament):
         EntryFactory(event=event)
     stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN)
     draw_stage(stage)
+    publish_stage(stage)
     match = stage.matches.exclude(entry_b=None).first()
     for _ in range(2):
         for board in game_25_0("B"):
@@ -118,6 +119,7 @@ def test_confirmed_card_advances_the_winner_in_the_bracket(tournament):
         EntryFactory(event=event)
     stage = Stage.objects.create(event=event, name="Knockout", kind=Stage.Kind.KNOCKOUT)
     draw_stage(stage)
+    publish_stage(stage)
     semis = list(stage.matches.filter(round__number=1).order_by("number"))
     final = stage.matches.get(round__name="final")
     # Semi-finals play to 25 points, no eight-board limit (ICF 56(b), reading 7): the card knows the round.

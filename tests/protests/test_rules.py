@@ -21,6 +21,7 @@ from tournaments.stage_services import (
     finish_stage,
     pair_swiss_round,
     publish_round,
+    publish_stage,
     stage_standings,
 )
 
@@ -258,6 +259,7 @@ def test_icf_150_a_withheld_result_advances_nobody_in_the_bracket(tournament, um
         EntryFactory(event=event, seed=seed)
     stage = StageFactory(event=event, kind=Stage.Kind.KNOCKOUT)
     draw_stage(stage)
+    publish_stage(stage)
     first = stage.matches.filter(round__number=1).order_by("number").first()
     final = stage.matches.get(round__number=2)
     first.umpire = umpire

@@ -271,6 +271,7 @@ def test_results_the_rules_refuse_are_400_citing_the_law(api_client, tournament,
     stage = Stage.objects.create(event=event, name="Final", kind="knockout")
     api_client.force_authenticate(secretary)
     post(api_client, api(tournament.slug, f"stages/{stage.pk}/draw/"))
+    post(api_client, api(tournament.slug, f"stages/{stage.pk}/publish/"))
     match = Match.objects.get(stage=stage)
     url = api(tournament.slug, f"matches/{match.pk}/result/")
     response = api_client.post(url, {"games": [[25, 10]]}, format="json")

@@ -10,7 +10,7 @@ from matches.models import Match
 from matches.services import record_result
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Round, Stage
-from tournaments.stage_services import draw_stage, pair_swiss_round, publish_round
+from tournaments.stage_services import draw_stage, pair_swiss_round, publish_round, publish_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -253,6 +253,7 @@ def test_a_groups_draw_is_deleted_whole_after_a_second_confirmation_and_can_be_d
         EntryFactory(event=event)
     stage = Stage.objects.create(event=event, name="Groups", kind="groups", group_count=2)
     draw_stage(stage)
+    publish_stage(stage)
     record_result(stage.matches.exclude(entry_b=None).first(), [(25, 4)], confirm=True)
     client.force_login(secretary)
     url = reverse("stage-delete-round", args=[tournament.slug, stage.pk])

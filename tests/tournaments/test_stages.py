@@ -17,11 +17,18 @@ from tournaments.stage_services import (
     group_standings,
     pair_swiss_round,
     publish_round,
+    publish_stage,
     stage_standings,
     swap_pairings,
 )
 
 pytestmark = pytest.mark.django_db
+
+
+def draw_published(stage, rng=None):
+    """Draw a stage and publish its rounds: a preview round takes no results."""
+    draw_stage(stage, rng)
+    publish_stage(stage)
 
 
 def play_all(stage, pick=lambda m: (10, 3)):
@@ -35,7 +42,7 @@ def test_office_singles_groups_then_knockout_to_a_champion():
     groups = Stage.objects.create(event=event, order=1, name="Groups", kind="groups", group_count=4)
     ko = Stage.objects.create(event=event, order=2, name="Knockout", kind="knockout", source=groups, qualifiers=2)
 
-    draw_stage(groups, random.Random(7))
+    draw_published(groups, random.Random(7))
     sizes = sorted(g.members.count() for g in groups.groups.all())
     assert sizes == [7, 8, 8, 8]
     # Every pair in a group meets exactly once (office group game: one board).
@@ -52,7 +59,7 @@ def test_office_singles_groups_then_knockout_to_a_champion():
     winners = {rows[0].id for rows in tables.values()}
     assert all(rows[0].points == 2 * (len(rows) - 1) for rows in tables.values())
 
-    draw_stage(ko)
+    draw_published(ko)
     first_round = ko.matches.filter(round__number=1)
     assert first_round.count() == 4 and ko.rounds.count() == 3
     # Group winners meet runners-up in the first round.
@@ -72,14 +79,14 @@ def test_office_doubles_round_robin_then_top_two_final():
     event = Event.objects.get(name="Office doubles")
     league = Stage.objects.create(event=event, order=1, name="League", kind="round_robin")
     final = Stage.objects.create(event=event, order=2, name="Final", kind="knockout", source=league, qualifiers=2)
-    draw_stage(league, random.Random(1))
+    draw_published(league, random.Random(1))
     # 5 pairs: 5 rounds, one bye each round.
     assert league.rounds.count() == 5
     assert league.matches.filter(status=Match.Status.BYE).count() == 5
     play_all(league, pick=lambda m: (7, 0) if m.entry_a_id < m.entry_b_id else (0, 7))
     finish_stage(league)
     top = [row.id for row in stage_standings(league)][:2]
-    draw_stage(final)
+    draw_published(final)
     match = final.matches.get()
     assert {match.entry_a_id, match.entry_b_id} == set(top)
     record_result(match, [(29, 20)], confirm=True)
@@ -137,7 +144,7 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
     event = EventFactory(rule_set="icf")
     entries = [EntryFactory(event=event, seed=n) for n in range(1, 6)]
     stage = Stage.objects.create(event=event, name="KO", kind="knockout")
-    draw_stage(stage)
+    draw_published(stage)
     # 5 seeds in an 8 bracket: seeds 1-3 have byes and are already in the semi-finals' places.
     first = {m.number: m for m in stage.matches.filter(round__number=1)}
     assert [(m.entry_a.seed, m.entry_b and m.entry_b.seed) for m in first.values()] == [
@@ -166,7 +173,7 @@ def test_deleting_a_knockout_draw_deletes_the_whole_bracket_after_a_second_confi
     for n in range(1, 5):
         EntryFactory(event=event, seed=n)
     stage = Stage.objects.create(event=event, name="KO", kind="knockout")
-    draw_stage(stage)
+    draw_published(stage)
     record_result(stage.matches.get(round__number=1, number=1), [(25, 3)], confirm=True)
     with pytest.raises(StageError, match="confirm again"):
         delete_last_round(stage)
@@ -182,7 +189,7 @@ def test_a_eurocup_final_can_be_best_of_three_though_ecc_plays_one_game():
     for n in range(1, 3):
         EntryFactory(event=event, seed=n)
     final = Stage.objects.create(event=event, name="Final", kind="knockout", games_per_match=3)
-    draw_stage(final)
+    draw_published(final)
     match = final.matches.get()
     with pytest.raises(ResultError, match="not over after 1 game"):
         record_result(match, [(25, 10)], confirm=True)
