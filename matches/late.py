@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from rules.base import get_rule_set
 from tournaments import page_cache
-from tournaments.models import Stage
+from tournaments.models import Round, Stage
 from tournaments.notifications import notify, tournament_officials
 from tournaments.permissions import is_chief_referee, is_umpire
 from tournaments.services import withdraw_entry
@@ -201,6 +201,7 @@ def due_matches(now):
     return Match.objects.filter(
         unreported,
         status__in=WAITING,
+        round__status=Round.Status.PUBLISHED,  # a preview's draw can still change: it takes no play (nor forfeit)
         report_deadline__lt=now,  # exactly at the deadline is still in time
         entry_a__isnull=False,
         entry_b__isnull=False,

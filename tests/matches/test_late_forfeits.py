@@ -91,6 +91,17 @@ def test_only_due_matches_are_touched(tournament, umpire):
     assert {both_here.pk, in_play.pk, not_yet.pk, awaiting_feeder.pk} == set(Match.objects.values_list("pk", flat=True))
 
 
+def test_a_preview_round_is_never_forfeited(tournament, caplog):
+    """queen2 ¶10 counts from the planned time, which a preview's match may already have."""
+    preview = make_match(tournament, "queen2", planned_at=T)
+    preview.round.status = "draft"
+    preview.round.save()
+    late.refresh_deadlines([preview])
+    with caplog.at_level(logging.ERROR):
+        assert late.apply_forfeits(now=LATER) == 0
+    assert Match.objects.get(pk=preview.pk).status == Match.Status.SCHEDULED and not caplog.records
+
+
 def test_both_absent_both_lose_in_the_standings(tournament, umpire):
     event = EventFactory(tournament=tournament, rule_set="icf")
     rnd = RoundFactory(stage__event=event, stage__kind=Stage.Kind.ROUND_ROBIN)

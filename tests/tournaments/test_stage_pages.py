@@ -74,7 +74,7 @@ def test_secretary_runs_groups_then_knockout_and_the_public_sees_the_bracket(
     assert "Preview" in client.get(groups.get_absolute_url()).content.decode()
     match = open_matches(groups).first()
     page = client.post(url("match-result", groups, match.pk), {"games": "25-10, 25-12"})
-    assert "is a preview: publish it" in page.content.decode()
+    assert "is a preview: publish the draw" in page.content.decode()
     client.post(url("stage-publish", groups))
     assert not groups.rounds.filter(status=Round.Status.DRAFT).exists()
 
