@@ -157,6 +157,18 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Carrom tournament management API",
     "DESCRIPTION": "Tournaments, entries, draws, matches, score cards and protests; stateless rules and draw engines.",
     "VERSION": "1.0.0",
+    # Enums named by their model, not by the first serializer that happens to show them: without these, a second
+    # component with the same field name renames an enum (MatchStatusEnum becomes Status1b1Enum, with a warning).
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "EventKindEnum": "tournaments.models.Event.Kind",
+        "StageKindEnum": "tournaments.models.Stage.Kind",
+        "StageStatusEnum": "tournaments.models.Stage.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "MatchStatusEnum": "matches.models.Match.Status",
+        "ProtestStatusEnum": "protests.models.Protest.Status",
+        "FeeStatusEnum": "protests.models.Protest.Fee",
+    },
 }
 
 # Production hardening: on whenever DEBUG is off (`manage.py check --deploy` stays clean).

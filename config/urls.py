@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
+from config.auth_token import ObtainTokenView
 from tournaments.ratelimit import login_rate_limited, token_rate_limited
 
 api_patterns = [
@@ -21,7 +21,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include(api_patterns)),
     path("api/auth/", include("rest_framework.urls")),
-    path("api/auth/token/", token_rate_limited(obtain_auth_token), name="api-token"),
+    path("api/auth/token/", token_rate_limited(ObtainTokenView.as_view()), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("rules/", include("rules.page_urls")),

@@ -1,10 +1,13 @@
 from django.db import transaction
 from django.db.models import ProtectedError, Q
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, status, viewsets
 from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from config.errors import error_responses
 
 from . import services
 from .importing import ImportFailed
@@ -16,6 +19,7 @@ from .serializers import (
     EntryUpdateSerializer,
     EventSerializer,
     ImportSerializer,
+    ImportSummarySerializer,
     PlayerSerializer,
     TournamentSerializer,
 )
@@ -50,45 +54,6 @@ class ProtectedDestroyMixin:
             raise Conflict(f"{instance} cannot be deleted while {', '.join(holders)} refer to it.") from None
 
 
-class SecretaryWritePermission(permissions.BasePermission):
-    """Players and clubs: anyone reads; users who run tournaments write."""
-
-    def has_permission(self, request, view):
-        return request.method in permissions.SAFE_METHODS or can_create_tournament(request.user)
-
-
-class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
-    queryset = Club.objects.all()
-    serializer_class = ClubSerializer
-    permission_classes = [SecretaryWritePermission]
-    filterset_fields = ["country", "is_federation"]
-
-
-class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
-    queryset = Player.objects.select_related("club")
-    serializer_class = PlayerSerializer
-    permission_classes = [SecretaryWritePermission]
-    filterset_fields = ["country", "club", "sex"]
-
-
-class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
-    serializer_class = TournamentSerializer
-    permission_classes = [TournamentPermission]
-    lookup_field = "slug"
-    filterset_fields = ["status"]
-
-    def get_queryset(self):
-        return visible_tournaments(self.request.user).select_related("host_club")
-
-    def get_tournament(self, tournament):
-        return tournament
-
-    def perform_create(self, serializer):
-        if not can_create_tournament(self.request.user):
-            raise PermissionDenied("Only secretaries create tournaments.")
-        serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
-
-
 class TournamentScopedMixin:
     """Views under /api/tournaments/<slug>/: the tournament comes from the URL."""
 
@@ -109,6 +74,75 @@ class TournamentScopedMixin:
         return context
 
 
+def documented_errors(serializer, update_serializer=None, conflicts=("destroy",)):
+    """Class decorator: the error answers of a model viewset's actions, in its schema. 400 for bad input (or a bad
+    filter value on a list), 403 for a write by someone not allowed, 404 for an unknown object (or, under
+    /api/tournaments/<slug>/, a tournament you cannot see), 409 for the actions in `conflicts`."""
+
+    def decorate(viewset):
+        not_found = (404,) if issubclass(viewset, TournamentScopedMixin) else ()
+        bad_filter = (400,) if getattr(viewset, "filterset_fields", None) else ()
+        changed = update_serializer or serializer
+        answers = {
+            "list": {200: serializer(many=True), **error_responses(*bad_filter, *not_found)},
+            "retrieve": {200: serializer, **error_responses(404)},
+            "create": {201: serializer, **error_responses(400, 403, *not_found)},
+            "update": {200: changed, **error_responses(400, 403, 404)},
+            "partial_update": {200: changed, **error_responses(400, 403, 404)},
+            "destroy": {204: None, **error_responses(403, 404)},
+        }
+        for action in conflicts:
+            answers[action].update(error_responses(409))
+        # Only the actions the viewset has: extend_schema_view warns about the others.
+        schemas = {action: extend_schema(responses=answers[action]) for action in answers if hasattr(viewset, action)}
+        return extend_schema_view(**schemas)(viewset)
+
+    return decorate
+
+
+class SecretaryWritePermission(permissions.BasePermission):
+    """Players and clubs: anyone reads; users who run tournaments write."""
+
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or can_create_tournament(request.user)
+
+
+@documented_errors(ClubSerializer)
+class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+    permission_classes = [SecretaryWritePermission]
+    filterset_fields = ["country", "is_federation"]
+
+
+@documented_errors(PlayerSerializer)
+class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
+    queryset = Player.objects.select_related("club")
+    serializer_class = PlayerSerializer
+    permission_classes = [SecretaryWritePermission]
+    filterset_fields = ["country", "club", "sex"]
+
+
+@documented_errors(TournamentSerializer)
+class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
+    serializer_class = TournamentSerializer
+    permission_classes = [TournamentPermission]
+    lookup_field = "slug"
+    filterset_fields = ["status"]
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).select_related("host_club")
+
+    def get_tournament(self, tournament):
+        return tournament
+
+    def perform_create(self, serializer):
+        if not can_create_tournament(self.request.user):
+            raise PermissionDenied("Only secretaries create tournaments.")
+        serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
+
+
+@documented_errors(EventSerializer)
 class EventViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelViewSet):
     serializer_class = EventSerializer
 
@@ -121,6 +155,7 @@ class EventViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelV
         serializer.save(tournament=self.tournament)
 
 
+@documented_errors(EntrySerializer, update_serializer=EntryUpdateSerializer)
 class EntryViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelViewSet):
     filterset_fields = ["withdrawn"]
 
@@ -154,6 +189,7 @@ class ImportEntriesView(TournamentScopedMixin, APIView):
 
     serializer_class = ImportSerializer
 
+    @extend_schema(request=ImportSerializer, responses={200: ImportSummarySerializer, **error_responses(400, 403, 404)})
     def post(self, request, tournament_slug, event_pk):
         event = get_object_or_404(Event, pk=event_pk, tournament=self.tournament)
         serializer = ImportSerializer(data=request.data)

@@ -80,3 +80,12 @@ class ImportSerializer(serializers.Serializer):
             except UnicodeDecodeError:
                 raise serializers.ValidationError({"file": ["The file must be UTF-8 text (CSV)."]}) from None
         return attrs
+
+
+class ImportSummarySerializer(serializers.Serializer):
+    """What an import did (services.ImportSummary). Importing the same file again creates nothing."""
+
+    entries_created = serializers.IntegerField()
+    entries_updated = serializers.IntegerField(help_text="Existing entries whose seed the file changed.")
+    entries_unchanged = serializers.IntegerField()
+    players_created = serializers.IntegerField(help_text="Players not found by first name, last name and country.")

@@ -10,23 +10,25 @@ from collections import defaultdict
 
 from django.db.models import Count, ProtectedError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
+from config.errors import error_responses
 from matches import services as match_services
 from matches.api_base import ServiceAPIView
 from matches.models import Match
 
 from . import stage_services as services
-from .api import TournamentScopedMixin
+from .api import TournamentScopedMixin, documented_errors
 from .draws.knockout import THIRD_PLACE
 from .models import Event, Round, Stage
 from .permissions import is_secretary
 from .stage_serializers import (
     BracketSerializer,
+    DeleteLastRoundConflictSerializer,
     DeleteLastRoundSerializer,
     DrawSerializer,
     MatchSerializer,
@@ -39,7 +41,12 @@ from .stage_serializers import (
     WarningsSerializer,
 )
 
-CONFLICT = {409: {"type": "object", "properties": {"detail": {"type": "string"}}}}
+# The error answers of the secretary's actions (a StageError is the 409), and of the reads (an unknown stage, or
+# one the action does not apply to).
+ACTION_ERRORS = error_responses(400, 403, 404, 409)
+NO_INPUT_ERRORS = error_responses(403, 404, 409)
+READ_ERRORS = error_responses(404, 409)
+RESULT_ERRORS = error_responses(400, 403, 404)
 
 
 def match_queryset():
@@ -69,6 +76,7 @@ class StageScopedMixin(TournamentScopedMixin, ServiceAPIView):
         return rounds if self.sees_previews() else rounds.filter(status=Round.Status.PUBLISHED)
 
 
+@documented_errors(StageSerializer)
 class EventStageViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
     """The stages of one event, in order; POST adds one."""
 
@@ -92,6 +100,7 @@ class EventStageViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.CreateMo
         serializer.save(event=serializer.context["event"])
 
 
+@documented_errors(StageSerializer, conflicts=("update", "partial_update", "destroy"))
 class StageViewSet(
     StageScopedMixin,
     mixins.ListModelMixin,
@@ -129,7 +138,7 @@ class StageViewSet(
         stage.refresh_from_db()
         return Response(StageSerializer(stage).data, status=code)
 
-    @extend_schema(request=DrawSerializer, responses={200: StageSerializer, **CONFLICT})
+    @extend_schema(request=DrawSerializer, responses={200: StageSerializer, **ACTION_ERRORS})
     @action(detail=True, methods=["post"])
     def draw(self, request, **kwargs):
         """Draw the stage: groups and round robins with their whole schedule, a knockout's whole bracket, or a
@@ -138,7 +147,7 @@ class StageViewSet(
         services.draw_stage(stage, self.rng())
         return self.stage_response(stage)
 
-    @extend_schema(request=DrawSerializer, responses={201: RoundSerializer, **CONFLICT})
+    @extend_schema(request=DrawSerializer, responses={201: RoundSerializer, **ACTION_ERRORS})
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request, **kwargs):
         """Pair the next Swiss round, as a preview."""
@@ -147,7 +156,7 @@ class StageViewSet(
         rnd = Round.objects.annotate(match_count=Count("matches")).get(pk=rnd.pk)
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={200: StageSerializer, **CONFLICT})
+    @extend_schema(request=None, responses={200: StageSerializer, **NO_INPUT_ERRORS})
     @action(detail=True, methods=["post"])
     def publish(self, request, **kwargs):
         """Publish every preview round of the stage."""
@@ -155,7 +164,7 @@ class StageViewSet(
         services.publish_stage(stage)
         return self.stage_response(stage)
 
-    @extend_schema(request=None, responses={200: StageSerializer, **CONFLICT})
+    @extend_schema(request=None, responses={200: StageSerializer, **NO_INPUT_ERRORS})
     @action(detail=True, methods=["post"])
     def finish(self, request, **kwargs):
         """Close the stage; its standings then decide who enters the stages it is the source of."""
@@ -163,7 +172,14 @@ class StageViewSet(
         services.finish_stage(stage)
         return self.stage_response(stage)
 
-    @extend_schema(request=DeleteLastRoundSerializer, responses={200: StageSerializer, **CONFLICT})
+    @extend_schema(
+        request=DeleteLastRoundSerializer,
+        responses={
+            200: StageSerializer,
+            **ACTION_ERRORS,
+            409: OpenApiResponse(DeleteLastRoundConflictSerializer, "Conflict, or results to confirm"),
+        },
+    )
     @action(detail=True, methods=["post"], url_path="delete-last-round")
     def delete_last_round(self, request, **kwargs):
         """Delete the last round. If it has results, answers 409 unless `confirm_results` is true."""
@@ -180,7 +196,7 @@ class StageViewSet(
             )
         return self.stage_response(stage)
 
-    @extend_schema(responses={200: StandingsSerializer, **CONFLICT})
+    @extend_schema(responses={200: StandingsSerializer, **READ_ERRORS})
     @action(detail=True, methods=["get"])
     def standings(self, request, **kwargs):
         """Swiss and round-robin standings; per group for a groups stage. Ranked by the stage's tie-breaks."""
@@ -197,7 +213,7 @@ class StageViewSet(
         rows = services.stage_standings(stage, matches=list(matches))
         return Response(StandingsSerializer({"kind": stage.kind, "standings": rows}).data)
 
-    @extend_schema(responses={200: BracketSerializer, **CONFLICT})
+    @extend_schema(responses={200: BracketSerializer, **READ_ERRORS})
     @action(detail=True, methods=["get"])
     def bracket(self, request, **kwargs):
         """A knockout's rounds with their matches, and the champion once the final is decided."""
@@ -233,6 +249,7 @@ class StageViewSet(
         return random.Random(seed) if seed is not None else None
 
 
+@documented_errors(RoundSerializer)
 class RoundViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """The rounds of one stage (``stages/<stage_pk>/rounds/``); preview rounds for secretaries only."""
 
@@ -252,7 +269,7 @@ class RoundViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.RetrieveModel
         get_object_or_404(Stage, pk=kwargs["stage_pk"], event__tournament=self.tournament)
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=None, responses={200: RoundSerializer, **CONFLICT})
+    @extend_schema(request=None, responses={200: RoundSerializer, **NO_INPUT_ERRORS})
     @action(detail=True, methods=["post"])
     def publish(self, request, **kwargs):
         """Publish a preview round: its pairings become public and take results."""
@@ -261,6 +278,7 @@ class RoundViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.RetrieveModel
         return Response(RoundSerializer(rnd).data)
 
 
+@documented_errors(MatchSerializer)
 class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
     """The tournament's matches (filter by stage, round, group, status); results, walkovers and swaps."""
 
@@ -279,7 +297,7 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
     def match_response(self, match):
         return Response(MatchSerializer(match_queryset().get(pk=match.pk)).data)
 
-    @extend_schema(request=ResultSerializer, responses={200: MatchSerializer})
+    @extend_schema(request=ResultSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
     @action(detail=True, methods=["post"])
     def result(self, request, **kwargs):
         """Record and confirm a result: each game's final score, checked by the event's rule set."""
@@ -287,7 +305,7 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
         games = [tuple(game) for game in self.valid(ResultSerializer)["games"]]
         return self.match_response(match_services.record_result(match, games, confirm=True, user=request.user))
 
-    @extend_schema(request=WalkoverSerializer, responses={200: MatchSerializer})
+    @extend_schema(request=WalkoverSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
     @action(detail=True, methods=["post"])
     def walkover(self, request, **kwargs):
         """The absent side loses by walkover; the opponent wins by the stage's bye score."""
@@ -295,7 +313,7 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
         absent_side = self.valid(WalkoverSerializer)["absent_side"]
         return self.match_response(match_services.record_walkover(match, absent_side, user=request.user))
 
-    @extend_schema(request=SwapSerializer, responses={200: WarningsSerializer, **CONFLICT})
+    @extend_schema(request=SwapSerializer, responses={200: WarningsSerializer, **ACTION_ERRORS})
     @action(detail=False, methods=["post"])
     def swap(self, request, **kwargs):
         """Swap one entry of a preview match with one of another match of the same round."""

@@ -79,7 +79,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     round_name = serializers.CharField(source="round.display_name", read_only=True)
-    group_name = serializers.CharField(source="group.name", read_only=True, default=None)
+    group_name = serializers.CharField(source="group.name", read_only=True, default=None, allow_null=True)
     entry_a = EntryRefSerializer(read_only=True, allow_null=True)
     entry_b = EntryRefSerializer(read_only=True, allow_null=True)
     games = serializers.SerializerMethodField()
@@ -121,6 +121,15 @@ class DrawSerializer(serializers.Serializer):
 class DeleteLastRoundSerializer(serializers.Serializer):
     confirm_results = serializers.BooleanField(
         default=False, help_text="Needed when the last round already has results: they are deleted too."
+    )
+
+
+class DeleteLastRoundConflictSerializer(serializers.Serializer):
+    """The 409 of delete-last-round: the stage's state forbids it, or the round has results to confirm."""
+
+    detail = serializers.CharField()
+    confirm_results = serializers.BooleanField(
+        required=False, help_text="Present (true) when the round has results: send confirm_results true to delete them."
     )
 
 
@@ -184,7 +193,7 @@ class BracketRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
     display_name = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Round.Status.choices)
     matches = MatchSerializer(many=True)
 
 

@@ -16,7 +16,11 @@ from drf_spectacular.types import OpenApiTypes
 from jsonschema import Draft202012Validator  # installed with schemathesis
 from rest_framework.test import APIClient
 
-from tests.matches.helpers import make_match, win
+from matches.models import Match
+from tests.factories import EntryFactory, EventFactory
+from tests.matches.helpers import knockout, make_match, win
+from tournaments.models import Stage
+from tournaments.ratelimit import MAX_FAILURES
 
 # The OpenAPI document itself: its shape is the OpenAPI specification, not ours to describe.
 SELF_DESCRIBED = {"/api/schema/"}
@@ -180,3 +184,106 @@ def test_the_score_card_answers_as_documented(schema, tournament):
     for method, action, response in answers:
         path = f"/api/tournaments/{{tournament_slug}}/matches/{{match_pk}}/{action}/"
         assert documented_errors(schema, method, path, response) == [], (action, response.status_code)
+
+
+def check_answers(schema, answers):
+    """Each (method, schema path, response) answers as its path documents; the status codes, for the caller."""
+    for method, path, response in answers:
+        assert documented_errors(schema, method, path, response) == [], (method, path, response.status_code)
+    return [response.status_code for *_, response in answers]
+
+
+def test_the_token_answers_as_documented(schema, secretary):
+    client = APIClient()
+    path = "/api/auth/token/"
+
+    def attempt(password):
+        return ("post", path, client.post(path, {"username": secretary.username, "password": password}))
+
+    answers = [attempt("pass-word-42"), attempt("wrong"), ("post", path, client.post(path, {}, format="json"))]
+    answers += [attempt("wrong") for _ in range(MAX_FAILURES - 1)] + [attempt("pass-word-42")]
+    assert check_answers(schema, answers) == [200, 400, 400] + [400] * (MAX_FAILURES - 1) + [429]
+
+
+CSV = "first_name,last_name,sex,country,seed\nAsha,Rao,F,IND,1\nRavi,Rao,M,IND,\n"
+
+
+@pytest.mark.django_db
+def test_the_tournament_api_answers_as_documented(schema, tournament, secretary):
+    event = EventFactory(tournament=tournament)
+    entered = EntryFactory(event=event).members.get().player
+    client = APIClient()
+    refused = ("post", "/api/clubs/", client.post("/api/clubs/", {"name": "Anon"}, format="json"))
+    client.force_authenticate(secretary)
+    slug = tournament.slug
+    import_path = "/api/tournaments/{tournament_slug}/events/{event_pk}/import/"
+    import_url = f"/api/tournaments/{slug}/events/{event.pk}/import/"
+    answers = [
+        refused,
+        ("post", import_path, client.post(import_url, {"text": CSV}, format="json")),
+        ("post", import_path, client.post(import_url, {"text": CSV + "Nobody,,X,IN,\n"}, format="json")),
+        ("post", import_path, client.post(f"/api/tournaments/{slug}/events/0/import/", {"text": CSV}, format="json")),
+        ("delete", "/api/players/{id}/", client.delete(f"/api/players/{entered.pk}/")),
+        ("get", "/api/players/", client.get("/api/players/?club=none")),
+        ("get", "/api/tournaments/{slug}/", client.get("/api/tournaments/no-such-open/")),
+        ("patch", "/api/tournaments/{slug}/", client.patch(f"/api/tournaments/{slug}/", {"end_date": "2000-01-01"})),
+    ]
+    assert check_answers(schema, answers) == [403, 200, 400, 404, 409, 400, 404, 400]
+    assert answers[1][2].json() == {
+        "entries_created": 2,
+        "entries_updated": 0,
+        "entries_unchanged": 0,
+        "players_created": 2,
+    }
+
+
+@pytest.mark.django_db
+def test_the_stage_api_answers_as_documented(schema, tournament, secretary):
+    """A Swiss stage (its matches have no group: group_name is null) through draw, results and the confirmation
+    delete-last-round asks for; a knockout's bracket."""
+    event = EventFactory(tournament=tournament, rule_set="ecc")
+    for _ in range(4):
+        EntryFactory(event=event)
+    swiss = Stage.objects.create(event=event, name="Swiss", kind="swiss", rounds_planned=3)
+    bracket = knockout(tournament)
+    client = APIClient()
+    client.force_authenticate(secretary)
+    base = f"/api/tournaments/{tournament.slug}"
+    stage, stages = f"{base}/stages/{swiss.pk}", "/api/tournaments/{tournament_slug}/stages/{id}"
+    matches = "/api/tournaments/{tournament_slug}/matches"
+    answers = [
+        ("post", f"{stages}/draw/", client.post(f"{stage}/draw/", {"seed": 5}, format="json")),
+        ("post", f"{stages}/draw/", client.post(f"{stage}/draw/", {"seed": 5}, format="json")),
+        ("patch", f"{stages}/", client.patch(f"{stage}/", {"name": "Renamed"}, format="json")),
+        ("post", f"{stages}/publish/", client.post(f"{stage}/publish/")),
+    ]
+    first, second = Match.objects.filter(stage=swiss).order_by("number")
+    answers += [
+        ("get", f"{matches}/", client.get(f"{base}/matches/?stage={swiss.pk}")),
+        ("get", f"{matches}/", client.get(f"{base}/matches/?stage=many")),
+        ("get", f"{matches}/{{id}}/", client.get(f"{base}/matches/{first.pk}/")),
+        (
+            "post",
+            f"{matches}/{{id}}/result/",
+            client.post(f"{base}/matches/{first.pk}/result/", {"games": [[25, 9]]}, format="json"),
+        ),
+        (
+            "post",
+            f"{matches}/{{id}}/walkover/",
+            client.post(f"{base}/matches/{second.pk}/walkover/", {"absent_side": "c"}, format="json"),
+        ),
+        (
+            "post",
+            f"{matches}/{{id}}/walkover/",
+            client.post(f"{base}/matches/{second.pk}/walkover/", {"absent_side": "a"}, format="json"),
+        ),
+        ("get", f"{stages}/standings/", client.get(f"{stage}/standings/")),
+        ("get", f"{stages}/bracket/", client.get(f"{stage}/bracket/")),
+        ("get", f"{stages}/bracket/", client.get(f"{base}/stages/{bracket.pk}/bracket/")),
+        ("post", f"{stages}/delete-last-round/", client.post(f"{stage}/delete-last-round/")),
+        ("delete", f"{stages}/", client.delete(f"{stage}/")),
+    ]
+    codes = [200, 409, 409, 200, 200, 400, 200, 200, 400, 200, 200, 409, 200, 409, 409]
+    assert check_answers(schema, answers) == codes, [r.content for *_, r in answers]
+    assert answers[6][2].json()["group_name"] is None
+    assert answers[-2][2].json()["confirm_results"] is True
