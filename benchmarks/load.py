@@ -337,7 +337,12 @@ def main(argv=None):
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--duration", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count(),
+        help="gunicorn worker processes (default: one per core; cached pages are CPU-bound)",
+    )
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (more than 1: gthread workers)")
     parser.add_argument("--reuse", action="store_true", help="keep the database built by an earlier run")
     parser.add_argument("--identity", action="store_true", help="ask for plain responses, not gzip")
