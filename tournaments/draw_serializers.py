@@ -134,9 +134,10 @@ class SwissPairingSerializer(serializers.Serializer):
     bye = IdField(allow_null=True, help_text="The competitor with the bye, or null.")
 
 
-class StandingsRowSerializer(serializers.Serializer):
-    id = IdField()
-    name = serializers.CharField(allow_blank=True)
+class StandingFiguresSerializer(serializers.Serializer):
+    """A standings row's figures (tournaments.draws.standings.Standing), as the draw API and the stage API show them."""
+
+    rank = serializers.IntegerField(allow_null=True)
     points = serializers.FloatField()
     buchholz = serializers.FloatField()
     net_score = serializers.FloatField()
@@ -145,7 +146,11 @@ class StandingsRowSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
-    rank = serializers.IntegerField(allow_null=True)
+
+
+class StandingsRowSerializer(StandingFiguresSerializer):
+    id = IdField()
+    name = serializers.CharField(allow_blank=True)
 
 
 class StandingsAnswerSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from matches.models import Match
 
+from .draw_serializers import StandingFiguresSerializer
 from .draws.standings import METRICS
 from .models import Round, Stage
 from .stage_services import settings_errors
@@ -162,18 +163,9 @@ class WarningsSerializer(serializers.Serializer):
     warnings = serializers.ListField(child=serializers.CharField())
 
 
-class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True)
+class StandingRowSerializer(StandingFiguresSerializer):
     entry = serializers.IntegerField(source="id")
     name = serializers.CharField()
-    points = serializers.FloatField()
-    buchholz = serializers.FloatField()
-    net_score = serializers.FloatField()
-    total_score = serializers.FloatField()
-    played = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    losses = serializers.IntegerField()
 
 
 class GroupStandingsSerializer(serializers.Serializer):
