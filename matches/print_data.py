@@ -11,7 +11,7 @@ from django.utils import timezone
 from rules.base import get_rule_set
 from rules.errors import RuleError
 from tournaments import stage_services
-from tournaments.models import Entry, EntryMember, GroupMember, Round, Stage
+from tournaments.models import EntryMember, Round, Stage
 
 from . import printing
 from .errors import ResultError
@@ -304,22 +304,12 @@ def stage_standings_sheet(stage):
         printed=printed(),
     )
     if stage.kind == Stage.Kind.SWISS:
-        ids = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
-        entries = Entry.objects.filter(pk__in=ids - {None}).prefetch_related(Prefetch("members", members_queryset()))
-        entries = list(entries)
+        entries = stage_services.played_entries(matches)
         rows = stage_services.stage_standings(stage, entries, matches) if matches else []
         return heading, [standings_section("", rows, entries, SWISS_COLUMNS)]
-    by_group = defaultdict(list)
-    for match in matches:
-        by_group[match.group_id].append(match)
-    members = GroupMember.objects.select_related("entry").prefetch_related(
-        Prefetch("entry__members", members_queryset())
-    )
-    groups = stage.groups.prefetch_related(Prefetch("members", members))
     tables = []
-    for group in groups:
+    for group, rows in stage_services.group_standings(stage, matches).items():
         entries = [member.entry for member in group.members.all()]
-        rows = stage_services.stage_standings(stage, entries, by_group[group.pk])
         title = group.name if stage.kind == Stage.Kind.GROUPS else ""
         tables.append(standings_section(title, rows, entries, GROUP_COLUMNS))
     return heading, tables
