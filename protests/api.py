@@ -5,7 +5,6 @@ forbidden one 403."""
 
 import re
 
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
@@ -18,7 +17,6 @@ from matches.models import Match
 from tournaments.api import visible_tournaments
 
 from . import permissions, services
-from .models import Protest
 from .serializers import (
     DecisionSerializer,
     FeeSettingsSerializer,
@@ -33,21 +31,6 @@ READ = error_responses(403, 404)
 WRITE = error_responses(400, 403, 404)
 
 
-def protest_queryset():
-    return Protest.objects.select_related(
-        "match__stage__event__tournament", "match__round", "logged_by", "received_by", "decided_by"
-    )
-
-
-def visible_protests(user, tournament):
-    """Every protest of the tournament for its officials and umpires; for a player, those about their matches."""
-    protests = protest_queryset().filter(match__stage__event__tournament=tournament)
-    if permissions.is_staff_of(user, tournament):
-        return protests
-    plays = Q(match__entry_a__members__player__user=user) | Q(match__entry_b__members__player__user=user)
-    return protests.filter(plays).distinct()
-
-
 class ProtestAPIView(ServiceAPIView):
     permission_classes = [IsAuthenticated]
 
@@ -56,16 +39,14 @@ class ProtestAPIView(ServiceAPIView):
         self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["tournament_slug"])
 
     def get_protest(self):
-        protest = get_object_or_404(
-            protest_queryset(), pk=self.kwargs["pk"], match__stage__event__tournament=self.tournament
-        )
+        protest = get_object_or_404(services.tournament_protests(self.tournament), pk=self.kwargs["pk"])
         if not permissions.can_read(self.request.user, protest.match):
             raise NotFound()
         return protest
 
     def protest(self, protest, status=200):
         """A service's protest as saved, read again with the officials who logged, received and decided it."""
-        protest = protest_queryset().get(pk=protest.pk)
+        protest = services.protest_queryset().get(pk=protest.pk)
         return Response(ProtestSerializer(protest).data, status=status)
 
 
@@ -77,7 +58,7 @@ class ProtestListView(ProtestAPIView):
         responses={200: ProtestSerializer(many=True), **READ},
     )
     def get(self, request, tournament_slug):
-        protests = visible_protests(request.user, self.tournament)
+        protests = services.visible_protests(request.user, self.tournament)
         status, match = request.query_params.get("status"), request.query_params.get("match")
         if status:
             protests = protests.filter(status=status)
@@ -154,8 +135,7 @@ class LedgerView(ProtestAPIView):
     @extend_schema(responses={200: LedgerSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.can_see_ledger(request.user, self.tournament), "The fee ledger is for officials.")
-        ledger = services.ledger(self.tournament)
-        return Response(LedgerSerializer({"totals": ledger.totals, "protests": ledger.protests}).data)
+        return Response(LedgerSerializer(services.ledger(self.tournament)).data)
 
 
 class FeeSettingsView(ProtestAPIView):

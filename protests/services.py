@@ -16,7 +16,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils import timezone
 
@@ -73,6 +73,32 @@ def lock(protest):
     )
 
 
+def protest_queryset():
+    """Protests with what their pages and the API show: the match, its sides and round, the officials."""
+    return Protest.objects.select_related(
+        "match__stage__event__tournament",
+        "match__round",
+        "match__entry_a",
+        "match__entry_b",
+        "logged_by",
+        "received_by",
+        "decided_by",
+    )
+
+
+def tournament_protests(tournament):
+    return protest_queryset().filter(match__stage__event__tournament=tournament)
+
+
+def visible_protests(user, tournament):
+    """Every protest of the tournament for its officials and umpires; for a player, those about their matches."""
+    protests = tournament_protests(tournament)
+    if permissions.is_staff_of(user, tournament):
+        return protests
+    plays = Q(match__entry_a__members__player__user=user) | Q(match__entry_b__members__player__user=user)
+    return protests.filter(plays).distinct()
+
+
 def protest_url(protest):
     return reverse("protest-detail", args=[tournament_of(protest.match).slug, protest.pk])
 
@@ -91,8 +117,12 @@ def completion_time(protest):
 
 def written_deadline(protest):
     """The last moment the written protest is accepted, or None while the board is not completed."""
-    completed = completion_time(protest)
-    minutes = rule_set_of(protest.match).protest_window_minutes
+    return window_end(completion_time(protest), rule_set_of(protest.match))
+
+
+def window_end(completed, rule_set):
+    """`completed` plus the rule set's written-protest window; None without either."""
+    minutes = rule_set.protest_window_minutes
     if completed is None or minutes is None:
         return None
     return completed + timedelta(minutes=minutes)
@@ -103,11 +133,6 @@ def written_window(protest, now=None):
     the protest is an oral one whose written protest did not come by then. One look at the score card."""
     deadline = written_deadline(protest)
     return deadline, protest.status == S.ORAL and deadline is not None and (now or timezone.now()) > deadline
-
-
-def lapsed(protest, now=None):
-    """An oral protest whose written protest did not come within the window."""
-    return protest.status == S.ORAL and written_window(protest, now)[1]
 
 
 # ---------------------------------------------------------------- the oral protest and its fee (ICF 145)
@@ -238,19 +263,18 @@ def lodge_written(protest, written_text, point_appealed, user=None, at=None, boa
     if not point_appealed.strip():
         raise ProtestError("point_appealed", "ICF 147: state the point appealed against.")
     at = at or timezone.now()
-    if board_completed_at is not None:
-        check_stated_end(board_completed_at, at)
-        protest.board_completed_at = board_completed_at
-    deadline = written_deadline(protest)
+    check_stated_end(board_completed_at, at)
+    # The umpire's statement, else what was stated with the oral protest, else the score card: read once.
+    protest.board_completed_at = board_completed_at or completion_time(protest)
+    rule_set = rule_set_of(protest.match)
+    deadline = window_end(protest.board_completed_at, rule_set)
     if deadline is not None and at > deadline:
-        rule_set = rule_set_of(protest.match)
         raise ProtestError(
             "written_text",
             f"{window_law(rule_set)}: the written protest was due within {rule_set.protest_window_minutes} minutes "
             f"of the end of game {protest.game_no} board {protest.board_no}, by {clock(deadline)}; it was handed in "
             f"at {clock(at)} and is refused.",
         )
-    protest.board_completed_at = completion_time(protest)
     protest.written_text, protest.point_appealed = written_text.strip(), point_appealed.strip()
     protest.written_received_at, protest.received_by, protest.status = at, signed_in(user), S.LODGED
     protest.save()
@@ -408,12 +432,6 @@ class Ledger:
     tournament: object
     totals: list = field(default_factory=list)  # CurrencyTotals, one per currency fees were paid in
     protests: list = field(default_factory=list)  # every protest with a fee paid, oldest first
-
-
-def tournament_protests(tournament):
-    return Protest.objects.filter(match__stage__event__tournament=tournament).select_related(
-        "match__entry_a", "match__entry_b", "match__round", "match__stage"
-    )
 
 
 def ledger(tournament):

@@ -15,7 +15,6 @@ from matches.models import Match
 from tournaments.api import visible_tournaments
 
 from . import permissions, services
-from .api import protest_queryset, visible_protests
 from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm, add_error
 from .models import Protest
 
@@ -32,7 +31,7 @@ def protest_queue(request, slug):
     """Officials and umpires: undecided protests first, each with its countdown (ICF 146, 151(c)); players: the
     protests about their matches."""
     tournament = tournament_for(request, slug)
-    protests = list(visible_protests(request.user, tournament).select_related("match__entry_a", "match__entry_b"))
+    protests = list(services.visible_protests(request.user, tournament))
     now = timezone.now()
     for protest in protests:
         oral = protest.status == Protest.Status.ORAL
@@ -126,11 +125,7 @@ def log_protest(request, slug, match_id):
 
 def protest_for(request, slug, pk):
     tournament = tournament_for(request, slug)
-    protest = get_object_or_404(
-        protest_queryset().select_related("match__entry_a", "match__entry_b"),
-        pk=pk,
-        match__stage__event__tournament=tournament,
-    )
+    protest = get_object_or_404(services.tournament_protests(tournament), pk=pk)
     if not permissions.can_read(request.user, protest.match):
         raise PermissionDenied("Only the officials, the umpires and the players of this match see this protest.")
     return tournament, protest
