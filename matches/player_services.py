@@ -186,10 +186,15 @@ class PlayerSchedule:
     notifications: list = field(default_factory=list)
 
     @property
+    def matches(self):
+        """Every match of the schedule: the next one, the later ones, the results."""
+        return [*([self.next_match] if self.next_match else []), *self.later, *self.results]
+
+    @property
     def stages(self):
         """The stages the player has played or will play in, for the standings links."""
         seen = {}
-        for pm in [*self.results, *([self.next_match] if self.next_match else []), *self.later]:
+        for pm in self.matches:
             seen.setdefault(pm.match.stage_id, pm.match.stage)
         return sorted(seen.values(), key=lambda stage: (stage.event.name, stage.order))
 

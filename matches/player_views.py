@@ -122,7 +122,7 @@ def schedule_response(request, tournament, player, personal_link):
 
 def schedule_context(tournament, schedule):
     slug = tournament.slug
-    for pm in [*([schedule.next_match] if schedule.next_match else []), *schedule.later, *schedule.results]:
+    for pm in schedule.matches:
         with_links(pm, slug)
     return {
         "tournament": tournament,
