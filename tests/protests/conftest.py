@@ -34,6 +34,15 @@ def fee(tournament):
     return ProtestSettingsFactory(tournament=tournament, fee_amount="500.00", fee_currency="INR")
 
 
+def linked_user(entry):
+    """A new user linked to the player of a singles `entry`."""
+    user = UserFactory()
+    player = entry.members.get().player
+    player.user = user
+    player.save()
+    return user
+
+
 def played_match(tournament, umpire, boards=GAME_25_3, finished_at=T0, **fields):
     """An ICF match with `boards` on its score card (game 1 by default), the last one completed at `finished_at`
     and each earlier one a minute before the next."""

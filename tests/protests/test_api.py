@@ -9,7 +9,7 @@ from protests import services
 from protests.models import Protest
 from tests.factories import UserFactory
 
-from .conftest import played_match
+from .conftest import linked_user, played_match
 
 pytestmark = pytest.mark.django_db
 
@@ -131,10 +131,7 @@ def test_icf_149_a_protest_cannot_be_deleted(api_client, tournament, umpire, mat
 
 
 def test_players_read_the_protests_of_their_own_match_only(api_client, tournament, umpire, match):
-    player_user = UserFactory()
-    member = match.entry_a.members.get()
-    member.player.user = player_user
-    member.player.save()
+    player_user = linked_user(match.entry_a)
     api_client.force_authenticate(umpire)
     protest_id = api_client.post(url(tournament), oral_body(match), format="json").data["id"]
 

@@ -18,7 +18,7 @@ from tests.factories import UserFactory
 from tests.matches.helpers import game_25_0
 from tournaments.models import Stage
 
-from .conftest import played_match
+from .conftest import linked_user, played_match
 
 pytestmark = pytest.mark.django_db
 
@@ -143,10 +143,7 @@ def test_queue_marks_overdue_protests(client, tournament, umpire, chief, match):
 
 def test_players_see_their_protests_and_strangers_none(client, tournament, umpire, match):
     protest = log(match, umpire)
-    player = UserFactory()
-    member = match.entry_a.members.get()
-    member.player.user = player
-    member.player.save()
+    player = linked_user(match.entry_a)
     client.force_login(player)
     queue = client.get(page("protest-queue", tournament)).content.decode()
     assert f"#{protest.pk}" in queue and "Fee ledger" not in queue

@@ -25,7 +25,7 @@ from tournaments.stage_services import (
     stage_standings,
 )
 
-from .conftest import T0, minutes, played_match
+from .conftest import T0, linked_user, minutes, played_match
 
 pytestmark = pytest.mark.django_db
 P = Protest.Status
@@ -356,10 +356,7 @@ def test_icf_151_the_umpire_of_the_match_never_decides(tournament, umpire, chief
 
 def test_icf_151c_the_decision_is_conveyed_to_the_parties(tournament, umpire, chief, fee):
     match = played_match(tournament, umpire)
-    player = UserFactory()
-    member = match.entry_b.members.get()
-    member.player.user = player
-    member.player.save()
+    player = linked_user(match.entry_b)
     protest = lodge(oral(match, umpire), umpire, minutes(1))
     services.decide(protest, "overruled", "Rightly called.", chief)
     told = Notification.objects.filter(key=f"protest-{protest.pk}-decided")
