@@ -46,10 +46,12 @@ class MatchAPIView(ServiceAPIView):
             raise NotFound()
         return match
 
-    def card(self, match, status=200, **extra):
+    def card(self, match, status=200, state=None, **extra):
+        """The answer: the match and its card. `state` is the card an entry service just returned (replayed with
+        the new entry already); without it the card is replayed here."""
         match.refresh_from_db()
-        body = {**extra, "match": match_summary(match), **scorecard.card_state(match).as_dict()}
-        return Response(body, status=status)
+        state = state or scorecard.card_state(match)
+        return Response({**extra, "match": match_summary(match), **state.as_dict()}, status=status)
 
 
 class ScoreCardView(MatchAPIView):
@@ -73,10 +75,10 @@ class BoardView(MatchAPIView):
         data = dict(self.valid(BoardEntrySerializer))
         game, board = data.pop("game", None), data.pop("board", None)
         try:
-            scorecard.add_board(match, game, data, user=request.user, board_no=board)
+            state = scorecard.add_board(match, game, data, user=request.user, board_no=board)
         except Conflict as conflict:
             return self.card(match, status=409, **conflict.as_dict())
-        return self.card(match, status=201)
+        return self.card(match, status=201, state=state)
 
 
 class TransitionView(MatchAPIView):
@@ -161,5 +163,5 @@ class GameEntryView(MatchAPIView):
         serializer = GameEntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game, kind, data = serializer.entry()
-        scorecard.add_game_entry(match, game, kind, data, user=request.user)
-        return self.card(match, status=201)
+        state = scorecard.add_game_entry(match, game, kind, data, user=request.user)
+        return self.card(match, status=201, state=state)

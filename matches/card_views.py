@@ -14,8 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from rules.base import get_rule_set
@@ -30,9 +29,9 @@ from .errors import ResultError
 from .models import Match
 from .permissions import can_confirm, can_score, can_transition, is_official
 from .player_views import live_fragment
+from .transitions import UNFINISHED
 
 S = Match.Status
-OPEN = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 QUEEN_SHORT = {"covered_by_winner": "winner", "covered_by_loser": "loser", "on_board": "on board"}
 QUEEN_WORDS = {
     "covered_by_winner": "covered by the winner",
@@ -69,14 +68,6 @@ def side_names(match):
         "A": str(match.entry_a) if match.entry_a_id else "—",
         "B": str(match.entry_b) if match.entry_b_id else "bye",
     }
-
-
-def template_exists(name):
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return False
-    return True
 
 
 # ---------------------------------------------------------------- the score card in words
@@ -218,7 +209,7 @@ def scorecard_context(match):
     rule_set = get_rule_set(match.stage.event.rule_set)
     laws = {topic: rule_set.cite(topic) for topic in ("toss", "special", "second_bell", "tie")}
     context = {"match": match, "names": names, "rule_set": rule_set, "laws": laws, "result": result_text(match)}
-    context["is_open"] = match.status in OPEN  # not played out yet: the card may still be empty
+    context["is_open"] = match.status in UNFINISHED  # not played out yet: the card may still be empty
     if match.entry_a_id is None or match.entry_b_id is None:
         return {**context, "card": None, "games": [], "final_only": []}
     card = scorecard.card_state(match)
@@ -242,7 +233,6 @@ def match_detail(request, slug, match_id):
         tournament=match.stage.event.tournament,
         can_score=can_score(request.user, match),
         is_official=is_official(request.user, match),
-        show_protests=template_exists("protests/_match_protests.html"),
     )
     return render(request, "matches/card/detail.html", context)
 
@@ -254,15 +244,14 @@ def second_bell_rung(clock, now=None):
     return clock is None or (now or timezone.now()) >= clock.second_bell_at
 
 
-def card_builders(match, card, names, rule_set, clock):
-    """The forms the card takes now, by action: each builds the form unbound (to show) or bound (to save)."""
+def card_builders(match, context, clock):
+    """The forms the card takes now, by action: each builds the form unbound (to show) or bound (to save).
+    `context` is the match's scorecard_context, with both players known."""
     builders = {}
-    if match.status not in OPEN or match.entry_a_id is None or match.entry_b_id is None:
+    if match.status not in UNFINISHED or context["final_only"]:  # played out, or a final score only: no card to fill
         return builders
-    has_boards = any(game.boards for game in card.games)
-    if not has_boards and match.games.exists():  # a final score only: no card to fill
-        return builders
-    if not has_boards:
+    card, names, rule_set = context["card"], context["names"], context["rule_set"]
+    if not any(game.boards for game in card.games):
         toss = {"winner": match.toss_winner, "choice": match.toss_choice} if match.toss_winner else {}
         builders["toss"] = partial(TossForm, names=names, initial=toss)
         builders["final"] = partial(FinalScoreForm, names=names)
@@ -391,14 +380,14 @@ def card_page(match):
     context = scorecard_context(match)
     clock = scorecard.round_clock(match)
     card = context["card"]
-    builders = card_builders(match, card, context["names"], context["rule_set"], clock) if card else {}
+    builders = card_builders(match, context, clock) if card else {}
     return {**context, "clock": clock, "builders": builders}
 
 
 def card_announcements(match, context):
     """The card's announcements, where a board-by-board card is (or can be) kept."""
     card = context["card"]
-    if card is None or context["final_only"] or (match.status not in OPEN and not context["games"]):
+    if card is None or context["final_only"] or (match.status not in UNFINISHED and not context["games"]):
         return []
     return announcements(card, match, context["names"], context["rule_set"])
 

@@ -26,6 +26,7 @@ from . import transitions
 from .audit import log_change, signed_in, snapshot
 from .errors import Conflict, ResultError
 from .models import Board, Game, Match, ResultChange, RoundClock
+from .services import lock_match, update_result
 
 S = Match.Status
 BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")
@@ -240,7 +241,7 @@ def open_card(match):
     transitions.require_published(match, "fill its score card")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("match", "Both players of this match are not known yet.")
-    if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
+    if match.status not in transitions.UNFINISHED:
         hint = " Use 'replay from board N' to reopen it." if match.status in (S.FINISHED, S.CONFIRMED) else ""
         raise ResultError("status", f"A {transitions.label(match.status)} match takes no more boards.{hint}")
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
@@ -258,8 +259,6 @@ def start_on_first_entry(match, user):
 
 def finish_if_over(match, game_no, after, user):
     """Store game `game_no` once the rules say it is over, and finish the match once they say it is over; save."""
-    from .services import update_result
-
     game_card = next(g for g in after.games if g.number == game_no)
     if game_card.state.game_over:
         final = game_card.state.final_score
@@ -286,8 +285,6 @@ def add_board(match, game_no, data, user=None, board_no=None):
     loser_outstanding_dues, special_ending); `breaker` is needed only when a toss decides the break (ICF 56(b)).
     `board_no`, when given, is the board the entry is meant for: a repeated submission is refused, not added twice.
     The game ends, and then the match, when the rules say so."""
-    from .services import lock_match
-
     match = lock_match(match)
     boards = open_card(match)
     before = card_state(match, boards)
@@ -349,8 +346,6 @@ def add_game_entry(match, game_no, kind, data, user=None):
     game's earlier entry of the same kind: a tie-breaker is entered as its chances are taken (queen2 ¶12), sudden
     death as its rounds are played (queen2 ¶14-15), the unfinished board once, at the second bell (ECC 41).
     The game ends, and then the match, when the rules say so (the same path as add_board)."""
-    from .services import lock_match
-
     if kind not in GAME_ENTRIES:
         raise ResultError("kind", f"A game-level entry is one of: {', '.join(GAME_ENTRIES)}.")
     match = lock_match(match)

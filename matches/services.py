@@ -18,14 +18,11 @@ from .audit import log_change, signed_in, snapshot
 from .errors import NotAllowed, ResultError, TransitionError
 from .models import Game, Match, ResultChange
 from .permissions import is_official, player_side
-from .scorecard import add_board, card_state
 
 __all__ = [
     "NotAllowed",
     "ResultError",
     "TransitionError",
-    "add_board",
-    "card_state",
     "change_status",
     "confirm_result",
     "record_result",
@@ -46,10 +43,6 @@ def lock_match(match):
         .select_related("stage__event__tournament", "round")
         .get(pk=match.pk)
     )
-
-
-def transition(match, to_status, user=None, reason=""):
-    return transitions.transition(match, to_status, user=user, reason=reason)
 
 
 @transaction.atomic
@@ -131,7 +124,7 @@ def confirm_result(match, user=None, reason=""):
     before = snapshot(match)
     transitions.move(match, S.CONFIRMED, reason=reason)
     match.save()
-    if user is not None and user.is_authenticated:
+    if signed_in(user):
         match.boards.filter(voided=False, confirmed_by=None).update(confirmed_by=user)
     log_change(match, ResultChange.What.CONFIRMED, before, snapshot(match), user, reason)
     result_changed(match)
@@ -201,6 +194,16 @@ def change_status(match, to_status, user=None, reason=""):
     return match
 
 
+def transition(match, to_status, user=None, reason=""):
+    """Move a match to `to_status` as a person asked, or raise TransitionError with the reason it is refused.
+
+    Confirming goes through `confirm_result` (it checks who confirms and updates standings and brackets); every
+    other move through `change_status` (reopening a confirmed result recomputes the bracket too)."""
+    if to_status == S.CONFIRMED:
+        return confirm_result(match, user=user, reason=reason)
+    return change_status(match, to_status, user=user, reason=reason)
+
+
 @transaction.atomic
 def replay_from_board(match, game_no, board_no, user=None, reason=""):
     """Replay from board N of game G (e.g. after a protest): that board and every later one are voided (kept
@@ -259,7 +262,7 @@ def record_toss(match, winner, choice, user=None):
     transitions.require_published(match, "record the toss")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("winner", "Both players of this match are not known yet.")
-    if match.status not in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
+    if match.status not in transitions.UNFINISHED:
         status = transitions.label(match.status)
         raise ResultError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
     if match.boards.filter(voided=False).exists() or match.games.exists():

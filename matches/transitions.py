@@ -1,9 +1,9 @@
 """The match state machine (issue #5, point 1), in one place.
 
 scheduled -> called (announced) -> in play -> finished -> confirmed; plus walkover/forfeit, retired, and "replay
-from board N". `MOVES` lists every allowed move; `transition()` makes the moves a person asks for directly, the
-services make the others (a result finishes a match, a walkover needs the absent side, a replay needs the board).
-Every move writes the audit log.
+from board N". `MOVES` lists every allowed move; `services.transition()` makes the moves a person asks for
+directly, the other services make the others (a result finishes a match, a walkover needs the absent side, a replay
+needs the board). Every move writes the audit log.
 """
 
 from dataclasses import dataclass
@@ -16,12 +16,14 @@ from .errors import TransitionError
 from .models import Match
 
 S = Match.Status
+# Not played out yet: the toss, the score card's entries and a start are still to come.
+UNFINISHED = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 
 
 @dataclass(frozen=True)
 class Move:
     label: str
-    # None: made by `transition()`; otherwise the service that makes it (named in the refusal message).
+    # None: made by `services.transition()`; otherwise the service that makes it (named in the refusal message).
     service: str | None = None
     needs_reason: bool = False
 
@@ -55,7 +57,7 @@ MOVES = {
     (S.RETIRED, S.IN_PLAY): Move("replay from a board", service="replay"),
 }
 
-# Why a move asked of `transition()` is refused when another operation must make it.
+# Why a move asked of `services.transition()` is refused when another operation must make it.
 SERVICE_HINTS = {
     "result": "a match finishes when the rules say so: enter its boards on the score card, or its final score",
     "walkover": "record a walkover with the side that did not play",
@@ -74,7 +76,7 @@ def label(status):
 
 
 def allowed_from(status):
-    """The states `transition()` can take a match to from `status`."""
+    """The states `services.transition()` can take a match to from `status`."""
     return [to for (frm, to), move in MOVES.items() if frm == status and move.service is None]
 
 
@@ -127,15 +129,3 @@ def move(match, to_status, reason="", service=None):
     if to_status != S.CONFIRMED:
         match.confirmed_at = None
     return old
-
-
-def transition(match, to_status, user=None, reason=""):
-    """Move a match to `to_status` as a person asked, or raise TransitionError with the reason it is refused.
-
-    Confirming goes through `services.confirm_result` (it checks who confirms and updates standings and
-    brackets); reopening a confirmed result recomputes the bracket too."""
-    from . import services
-
-    if to_status == S.CONFIRMED:
-        return services.confirm_result(match, user=user, reason=reason)
-    return services.change_status(match, to_status, user=user, reason=reason)
