@@ -7,7 +7,7 @@ from matches.models import Match, ResultChange
 from matches.scorecard import add_board, card_state
 from matches.services import confirm_result, record_result, record_walkover, replay_from_board
 from tests.factories import EntryFactory, EventFactory, UserFactory
-from tests.matches.helpers import GAME_25_3, game_25_0, make_match, win
+from tests.matches.helpers import GAME_25_3, game_25_0, knockout, make_match, win
 from tournaments.models import Stage
 from tournaments.stage_services import draw_stage, publish_stage, stage_standings
 
@@ -114,12 +114,7 @@ def test_confirmed_card_flows_into_standings(tournament):
 
 
 def test_confirmed_card_advances_the_winner_in_the_bracket(tournament):
-    event = EventFactory(tournament=tournament, rule_set="icf")
-    for _ in range(4):
-        EntryFactory(event=event)
-    stage = Stage.objects.create(event=event, name="Knockout", kind=Stage.Kind.KNOCKOUT)
-    draw_stage(stage)
-    publish_stage(stage)
+    stage = knockout(tournament)
     semis = list(stage.matches.filter(round__number=1).order_by("number"))
     final = stage.matches.get(round__name="final")
     # Semi-finals play to 25 points, no eight-board limit (ICF 56(b), reading 7): the card knows the round.
