@@ -167,9 +167,10 @@ def schedule(
     calendar = Calendar(rest=rest)
     for booking in busy:
         calendar.add(booking)
+    tables, umpires = list(tables), list(umpires)
     placed = []
     for match in matches:
-        booking = earliest(calendar, match, start, duration, list(tables), list(umpires))
+        booking = earliest(calendar, match, start, duration, tables, umpires)
         calendar.add(booking)
         placed.append(booking)
     return placed
@@ -203,8 +204,6 @@ def free_table(calendar, match, start, end, tables):
 
 
 def free_umpire(calendar, match, start, end, umpires):
-    pool = [u for u in umpires if u not in match.players]
-
     def free(umpire):
         if umpire in match.players:
             return False
@@ -212,6 +211,5 @@ def free_umpire(calendar, match, start, end, umpires):
 
     if match.umpire is not None and free(match.umpire):
         return match.umpire
-    order = {u: index for index, u in enumerate(pool)}
-    candidates = sorted((u for u in pool if free(u)), key=lambda u: (calendar.umpire_load[u], order[u]))
-    return candidates[0] if candidates else None
+    # min() keeps the first of equal loads, so ties go to the first in the list.
+    return min((u for u in umpires if free(u)), key=lambda u: calendar.umpire_load[u], default=None)
