@@ -32,6 +32,11 @@ S = Match.Status
 UNFINISHED = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 
 
+def clock_of(rnd):
+    """The round's clock, or None before it is started."""
+    return RoundClock.objects.filter(round=rnd).first()
+
+
 @transaction.atomic
 def start_clock(rnd, user=None, now=None):
     """Start a published round's clock now: ECC 39-41 bells from the rule set's time limit, else a plain countdown
@@ -39,7 +44,7 @@ def start_clock(rnd, user=None, now=None):
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event__tournament").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", f"{rnd.display_name} is a preview: publish it before starting its clock.")
-    existing = RoundClock.objects.filter(round=rnd).first()
+    existing = clock_of(rnd)
     if existing:
         refuse("round", f"The clock of {rnd.display_name} started at {timezone.localtime(existing.started_at):%H:%M}.")
     now = now or timezone.now()

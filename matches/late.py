@@ -72,8 +72,9 @@ def refresh_deadlines(matches):
     starts = dict(
         RoundClock.objects.filter(round_id__in={m.round_id for m in matches}).values_list("round_id", "started_at")
     )
-    stages = Stage.objects.filter(pk__in={m.stage_id for m in matches})
-    rule_sets = dict(stages.values_list("pk", "event__rule_set"))
+    stage_ids = {m.stage_id for m in matches}
+    stages = list(Stage.objects.filter(pk__in=stage_ids).values_list("pk", "event__rule_set", "event__tournament"))
+    rule_sets = {pk: rule_set for pk, rule_set, _ in stages}
     cancelled = set(
         ResultChange.objects.filter(
             match__in=[m.pk for m in matches], what=ResultChange.What.FORFEIT_CANCELLED
@@ -90,7 +91,7 @@ def refresh_deadlines(matches):
             changed.append(match)
     Match.objects.bulk_update(changed, ["report_deadline"])
     if changed:  # bulk writes send no signals; players' pages show the deadline
-        page_cache.changed(stages.values_list("event__tournament", flat=True))
+        page_cache.changed({tournament for _, _, tournament in stages})
     return changed
 
 

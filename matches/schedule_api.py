@@ -18,7 +18,7 @@ from tournaments.permissions import is_secretary
 from . import clock as round_clock
 from . import schedule_services
 from .api_base import ServiceAPIView
-from .models import Match, RoundClock
+from .models import Match
 from .schedule_serializers import (
     ClockStateSerializer,
     MoveSerializer,
@@ -57,10 +57,9 @@ class TournamentScopedView(ServiceAPIView):
 
 
 def round_body(rnd):
-    clock = RoundClock.objects.filter(round=rnd).first()
     return {
         "round": {"id": rnd.pk, "number": rnd.number, "name": rnd.display_name, "status": rnd.status},
-        "clock": round_clock.clock_state(clock),
+        "clock": round_clock.clock_state(round_clock.clock_of(rnd)),
         "matches": [schedule_row(m) for m in schedule_services.round_schedule(rnd)],
     }
 
@@ -78,16 +77,7 @@ class RoundScheduleView(TournamentScopedView):
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
-        data = self.valid(ScheduleRequestSerializer)
-        schedule_services.schedule_round(
-            rnd,
-            data["start"],
-            user=request.user,
-            first_table=data["first_table"],
-            last_table=data["last_table"],
-            keep_tables=data["keep_tables"],
-            reason=data["reason"],
-        )
+        schedule_services.schedule_round(rnd, user=request.user, **self.valid(ScheduleRequestSerializer))
         return Response(round_body(rnd))
 
 
@@ -108,7 +98,7 @@ class RoundClockView(TournamentScopedView):
     @extend_schema(responses={200: ClockStateSerializer, **READ})
     def get(self, request, tournament_slug, round_id):
         _, rnd = self.get_round()
-        return Response(round_clock.clock_state(RoundClock.objects.filter(round=rnd).first()))
+        return Response(round_clock.clock_state(round_clock.clock_of(rnd)))
 
     @extend_schema(request=None, responses={201: ClockStateSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from rules.base import get_rule_set
@@ -23,7 +23,7 @@ from . import scheduling
 from .audit import log_change, signed_in
 from .errors import ResultError
 from .late import refresh_deadlines
-from .models import Match, ResultChange, RoundClock, Venue
+from .models import Match, ResultChange, Venue
 
 S = Match.Status
 # A bye or a walkover is not played: it holds no table and no one's time.
@@ -63,10 +63,9 @@ def refuse(field, message):
 def venue_of(tournament):
     """The tournament's venue, created on first use with enough tables for the largest event to play a round at
     once (at least MIN_DEFAULT_TABLES) and the model's match and rest minutes."""
-    venue = Venue.objects.filter(tournament=tournament).first()
-    if venue is None:
-        venue, _ = Venue.objects.get_or_create(tournament=tournament, defaults={"tables": default_tables(tournament)})
-    return venue
+    # A callable default: the tables are counted only when the venue is created.
+    defaults = {"tables": lambda: default_tables(tournament)}
+    return Venue.objects.get_or_create(tournament=tournament, defaults=defaults)[0]
 
 
 def default_tables(tournament):
@@ -259,7 +258,24 @@ def table_range(venue, first_table=None, last_table=None):
 
 
 def umpire_pool(tournament):
+    """The umpires the scheduler gives matches to, in turn."""
     return [("u", pk) for pk in tournament.umpires.order_by("pk").values_list("pk", flat=True)]
+
+
+def possible_umpires(tournament):
+    """Everyone a secretary may choose as a match's umpire (assign_umpire checks it with is_umpire): the
+    tournament's umpires, chief referees and secretaries."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(tournaments_as_umpire=tournament)
+            | Q(tournaments_as_chief_referee=tournament)
+            | Q(tournaments_as_secretary=tournament)
+        )
+        .select_related("player")
+        .distinct()
+        .order_by("username")
+    )
 
 
 @transaction.atomic
@@ -430,7 +446,7 @@ def call_round(rnd, user=None):
     audit log and the late-arrival deadlines follow). Where the rule set has a time limit, calling is "Start"
     (ECC 18, 27) and starts the round clock (ECC 39-41). Returns (matches called, the clock or None)."""
     # Imported here: matches.clock reads the venue from this module.
-    from .clock import start_clock
+    from .clock import clock_of, start_clock
     from .services import change_status
 
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
@@ -440,7 +456,7 @@ def call_round(rnd, user=None):
     waiting = list(
         rnd.matches.filter(status=S.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None).order_by("number", "pk")
     )
-    starts_clock = rule_set.time_limit is not None and not RoundClock.objects.filter(round=rnd).exists()
+    starts_clock = rule_set.time_limit is not None and clock_of(rnd) is None
     if not waiting and not starts_clock:
         refuse("round", f"No match of {rnd.display_name} waits to be called.")
     reason = call_reason(rule_set)

@@ -6,9 +6,7 @@ refused change shows the page again with the form and its messages."""
 from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -24,7 +22,7 @@ from tournaments.views import secretary_tournament
 
 from . import clock as round_clock
 from . import schedule_services
-from .models import Match, RoundClock
+from .models import Match
 from .schedule_forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
 from .schedule_services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
 
@@ -57,7 +55,7 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     matches = schedule_services.round_schedule(rnd)
     for match in matches:
         match.result_text = result_text(match)
-    clock = RoundClock.objects.filter(round=rnd).first()
+    clock = round_clock.clock_of(rnd)
     context = {
         "tournament": tournament,
         "round": rnd,
@@ -66,30 +64,15 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
         "matches": matches,
         "clock": clock,
         "is_secretary": secretary,
-        "is_umpire": is_umpire(request.user, tournament),
+        "is_umpire": secretary or is_umpire(request.user, tournament),  # a secretary is an umpire too
     }
     if secretary:
         context.update(secretary_context(tournament, rnd, matches, clock, schedule_form, bound))
     return render(request, "matches/round/detail.html", context)
 
 
-def officials(tournament):
-    """People who may umpire: the tournament's umpires, chief referees and secretaries."""
-    return (
-        get_user_model()
-        .objects.filter(
-            Q(tournaments_as_umpire=tournament)
-            | Q(tournaments_as_chief_referee=tournament)
-            | Q(tournaments_as_secretary=tournament)
-        )
-        .select_related("player")
-        .distinct()
-        .order_by("username")
-    )
-
-
 def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
-    people = list(officials(tournament))
+    people = list(schedule_services.possible_umpires(tournament))
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
         match.movable = match.status in MOVABLE
@@ -145,16 +128,8 @@ def round_action(func):
 def round_schedule(request, tournament, rnd):
     form = ScheduleForm(request.POST, auto_id="schedule_%s")
     if form.is_valid():
-        data = form.cleaned_data
         try:
-            placed = schedule_services.schedule_round(
-                rnd,
-                data["start"],
-                user=request.user,
-                first_table=data["first_table"],
-                last_table=data["last_table"],
-                keep_tables=data["keep_tables"],
-            )
+            placed = schedule_services.schedule_round(rnd, user=request.user, **form.cleaned_data)
         except ScheduleError as error:
             form.add_service_errors(error)
         else:
@@ -218,7 +193,7 @@ def match_move(request, slug, match_id):
 def match_umpire(request, slug, match_id):
     tournament = secretary_tournament(request, slug)
     match = get_match(tournament, match_id)
-    form = umpire_form(match, list(officials(tournament)), request.POST)
+    form = umpire_form(match, list(schedule_services.possible_umpires(tournament)), request.POST)
     if form.is_valid():
         data = form.cleaned_data
         try:
