@@ -77,11 +77,11 @@ def stage_page_data(stage, secretary):
 
 
 def stage_matches(stage, rounds):
-    return list(
-        stage.matches.filter(round__in=rounds)
-        .select_related("entry_a", "entry_b")
-        .order_by("round__number", "group__number", "number")
-    )
+    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "group__number", "number")
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        # A group's matches are named from the groups' members, which the standings load (group_tables).
+        matches = matches.select_related("entry_a", "entry_b")
+    return list(matches)
 
 
 # What the standings read of a match (stage_services.decided_results), and its stage (the related manager sets it).
@@ -159,21 +159,25 @@ def result_text(match, flip=False, short=False):
 
 def group_tables(stage, rounds, matches):
     """Per group: members, standings rows, the cross table and the group's matches round by round."""
+    standings_by_group = stage_services.group_standings(stage, matches)
+    entries_by_group = {group: [member.entry for member in group.members.all()] for group in standings_by_group}
+    # Every entry of the stage's matches is a member of one of its groups (a swap moves entries within a round).
+    name_sides(matches, [entry for entries in entries_by_group.values() for entry in entries])
     by_group = defaultdict(list)
+    played = defaultdict(list)  # (group, round) → the matches played (not a rest)
     for m in matches:
         by_group[m.group_id].append(m)
+        if m.entry_b_id is not None:
+            played[m.group_id, m.round_id].append(m)
     tables = []
-    for group, standings in stage_services.group_standings(stage, matches).items():
-        entries = [member.entry for member in group.members.all()]
+    for group, standings in standings_by_group.items():
         group_matches = by_group[group.pk]
         tables.append(
             {
                 "group": group,
                 "standings": standings,
-                "grid": cross_table(entries, group_matches),
-                "rounds": [
-                    (r, [m for m in group_matches if m.round_id == r.pk and m.entry_b_id is not None]) for r in rounds
-                ],
+                "grid": cross_table(entries_by_group[group], group_matches),
+                "rounds": [(r, played[group.pk, r.pk]) for r in rounds],
                 "open_count": sum(1 for m in group_matches if m.takes_result and m.status in OPEN),
             }
         )
