@@ -4,10 +4,9 @@ or matches.services."""
 import re
 
 from django import forms
-from django.db.models import Max
 
 from .models import Stage
-from .stage_services import settings_errors
+from .stage_services import next_order, settings_errors
 
 KEEP_APART_CHOICES = [("club", "Same club"), ("country", "Same country")]
 
@@ -36,8 +35,7 @@ class StageForm(forms.ModelForm):
             self.initial["keep_apart"] = [key for key in self.instance.keep_apart.split(",") if key]
         else:
             self.initial.setdefault("keep_apart", ["club", "country"])
-            last = event.stages.aggregate(last=Max("order"))["last"]
-            self.initial.setdefault("order", (last or 0) + 1)
+            self.initial.setdefault("order", next_order(event))
 
     def clean_keep_apart(self):
         return ",".join(self.cleaned_data["keep_apart"])

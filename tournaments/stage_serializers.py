@@ -10,7 +10,7 @@ from matches.models import Match
 from .draw_serializers import StandingFiguresSerializer
 from .draws.standings import METRICS
 from .models import Round, Stage
-from .stage_services import settings_errors
+from .stage_services import next_order, settings_errors
 
 
 @extend_schema_field({"type": "string", "pattern": "^[ab]$", "description": "a or b"})
@@ -51,8 +51,7 @@ class StageSerializer(serializers.ModelSerializer):
     def validate(self, attrs):
         event = self.instance.event if self.instance else self.context["event"]
         if attrs.get("order", getattr(self.instance, "order", None)) is None:
-            last = event.stages.order_by("-order").values_list("order", flat=True).first()
-            attrs["order"] = (last or 0) + 1
+            attrs["order"] = next_order(event)
         errors = settings_errors(event, attrs, self.instance)
         if errors:
             raise serializers.ValidationError({field: [message] for field, message in errors.items()})

@@ -5,7 +5,7 @@ import random
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 
 from matches.models import Match
 
@@ -25,19 +25,24 @@ class StageError(Exception):
 
 
 def with_players(entries):
-    """Entries with their members, players and clubs, in two queries whatever their number.
-
-    Not `prefetch_related("members__player")`: Django 5.2 prefetches a foreign key on SQLite with one OR term per
-    row, which SQLite refuses from about 1,000 players ("Expression tree is too large")."""
-    return entries.prefetch_related(Prefetch("members", EntryMember.objects.select_related("player__club")))
+    """Entries with their members, players and clubs, in two queries whatever their number."""
+    return entries.prefetch_related(Prefetch("members", members_with_players()))
 
 
 def groups_with_players(stage):
     """A stage's groups with their members' entries, players and clubs (see with_players)."""
     members = GroupMember.objects.select_related("entry").prefetch_related(
-        Prefetch("entry__members", EntryMember.objects.select_related("player__club"))
+        Prefetch("entry__members", members_with_players())
     )
     return stage.groups.prefetch_related(Prefetch("members", members))
+
+
+def members_with_players():
+    """Entry members with their players and clubs, for a Prefetch.
+
+    Not `prefetch_related("members__player")`: Django 5.2 prefetches a foreign key on SQLite with one OR term per
+    row, which SQLite refuses from about 1,000 players ("Expression tree is too large")."""
+    return EntryMember.objects.select_related("player__club")
 
 
 def entrants(stage):
@@ -85,6 +90,12 @@ def entry_attribute(entry, name):
     if name == "club":
         return members[0].club.name if members and members[0].club else ""
     return members[0].country if members else ""
+
+
+def next_order(event):
+    """A new stage's place in its event's order: after the last one."""
+    last = event.stages.aggregate(last=Max("order"))["last"]
+    return (last or 0) + 1
 
 
 def settings_errors(event, values, stage=None):
