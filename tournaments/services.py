@@ -146,8 +146,9 @@ def _plan_entries(event, rows, players):
         entry = next(iter(found)) if len(found) == 1 else None
         if len(found) > 1 or (entry is not None and size_of_entry[entry.pk] != len(team)):
             # Some of them are entered, but not as this team.
-            names = " & ".join(player.full_name for player in team)
-            errors.append(f"line {row.line}: {names} are already entered in {event.name} with other partners")
+            errors.append(
+                f"line {row.line}: {entry_name(team)} are already entered in {event.name} with other partners"
+            )
             continue
         owner = seed_owner.get(row.seed)
         if row.seed is not None and owner is not None and owner != entry:

@@ -31,6 +31,14 @@ def draw_published(stage, rng=None):
     publish_stage(stage)
 
 
+def seeded_knockout(size, rule_set, name="KO", **fields):
+    """A knockout stage, not drawn, of `size` entries seeded 1 to `size` in a new event of `rule_set`."""
+    event = EventFactory(rule_set=rule_set)
+    for seed in range(1, size + 1):
+        EntryFactory(event=event, seed=seed)
+    return Stage.objects.create(event=event, name=name, kind="knockout", **fields)
+
+
 def play_all(stage, pick=lambda m: (10, 3)):
     for match in stage.matches.filter(status=Match.Status.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None):
         record_result(match, [pick(match)], confirm=True)
@@ -141,9 +149,7 @@ def test_swiss_bye_swap_warning_and_delete_last_round():
 
 
 def test_knockout_walkover_and_withdrawal_advance_the_opponent():
-    event = EventFactory(rule_set="icf")
-    entries = [EntryFactory(event=event, seed=n) for n in range(1, 6)]
-    stage = Stage.objects.create(event=event, name="KO", kind="knockout")
+    stage = seeded_knockout(5, "icf")
     draw_published(stage)
     # 5 seeds in an 8 bracket: seeds 1-3 have byes and are already in the semi-finals' places.
     first = {m.number: m for m in stage.matches.filter(round__number=1)}
@@ -156,8 +162,9 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
     record_walkover(first[2], "b")  # seed 5 did not come
     semi_one = stage.matches.get(round__number=2, number=1)
     assert (semi_one.entry_a.seed, semi_one.entry_b.seed) == (1, 4)
-    entries[2].withdrawn = True  # seed 3 withdraws before the semi-final
-    entries[2].save()
+    third = stage.event.entries.get(seed=3)
+    third.withdrawn = True  # seed 3 withdraws before the semi-final
+    third.save()
     with pytest.raises(ResultError, match="ICF 57"):
         record_result(semi_one, [(25, 10)], confirm=True)  # best of three: one game is not a match
     record_result(semi_one, [(25, 10), (12, 25), (25, 0)], confirm=True)
@@ -169,10 +176,7 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
 
 
 def test_deleting_a_knockout_draw_deletes_the_whole_bracket_after_a_second_confirmation():
-    event = EventFactory(rule_set="ecc")
-    for n in range(1, 5):
-        EntryFactory(event=event, seed=n)
-    stage = Stage.objects.create(event=event, name="KO", kind="knockout")
+    stage = seeded_knockout(4, "ecc")
     draw_published(stage)
     record_result(stage.matches.get(round__number=1, number=1), [(25, 3)], confirm=True)
     with pytest.raises(StageError, match="confirm again"):
@@ -185,10 +189,7 @@ def test_deleting_a_knockout_draw_deletes_the_whole_bracket_after_a_second_confi
 
 
 def test_a_eurocup_final_can_be_best_of_three_though_ecc_plays_one_game():
-    event = EventFactory(rule_set="ecc")
-    for n in range(1, 3):
-        EntryFactory(event=event, seed=n)
-    final = Stage.objects.create(event=event, name="Final", kind="knockout", games_per_match=3)
+    final = seeded_knockout(2, "ecc", name="Final", games_per_match=3)
     draw_published(final)
     match = final.matches.get()
     with pytest.raises(ResultError, match="not over after 1 game"):
