@@ -1,14 +1,21 @@
-"""Shared builders for the score card tests."""
+"""Shared builders for the match tests: rounds and matches, knockouts, boards of a score card."""
 
-from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory, StageFactory
+from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory
 from tournaments.models import Stage
 from tournaments.stage_services import draw_stage, publish_stage
 
 
+def make_round(tournament, rule_set="icf", kind=Stage.Kind.SWISS, matches=0, **fields):
+    """A round of a new stage (`kind`) in a new event (`rule_set`) of `tournament`, with matches numbered 1 to
+    `matches`. `fields` go to RoundFactory, as factory-boy spells them: status=..., stage__event__name=..."""
+    rnd = RoundFactory(stage__event__tournament=tournament, stage__event__rule_set=rule_set, stage__kind=kind, **fields)
+    for number in range(1, matches + 1):
+        MatchFactory(round=rnd, number=number)
+    return rnd
+
+
 def make_match(tournament, rule_set="icf", kind=Stage.Kind.ROUND_ROBIN, **fields):
-    event = EventFactory(tournament=tournament, rule_set=rule_set)
-    stage = StageFactory(event=event, kind=kind)
-    return MatchFactory(round=RoundFactory(stage=stage), **fields)
+    return MatchFactory(round=make_round(tournament, rule_set, kind), **fields)
 
 
 def knockout(tournament, size=4, publish=True):

@@ -10,15 +10,13 @@ from matches.models import Match, ResultChange, RoundClock
 from matches.schedule_services import ScheduleError
 from tests.factories import (
     EntryFactory,
-    EventFactory,
     MatchFactory,
     PlayerFactory,
     RoundClockFactory,
-    RoundFactory,
-    StageFactory,
     UserFactory,
     VenueFactory,
 )
+from tests.matches.helpers import make_round
 from tournaments.models import Notification, Round
 
 pytestmark = pytest.mark.django_db
@@ -30,21 +28,16 @@ def minutes(n, seconds=0):
     return START + timedelta(minutes=n, seconds=seconds)
 
 
-def make_round(tournament, rule_set="ecc", **fields):
-    event = EventFactory(tournament=tournament, rule_set=rule_set)
-    return RoundFactory(stage=StageFactory(event=event), **fields)
-
-
 def test_ecc_clock_rings_the_first_bell_after_50_minutes_and_the_second_7_later(tournament, secretary):
     # ECC 39-41: 50 + 7 minutes.
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, "ecc")
     clock = start_clock(rnd, user=secretary, now=START)
     assert (clock.started_at, clock.first_bell_at, clock.second_bell_at) == (START, minutes(50), minutes(57))
     assert clock.started_by == secretary and clock.second_bell_applied_at is None
 
 
 def test_clock_state_through_the_ecc_bells(tournament):
-    clock = start_clock(make_round(tournament), now=START)
+    clock = start_clock(make_round(tournament, "ecc"), now=START)
     states = [clock_state(clock, now) for now in (START, minutes(49, 59), minutes(50), minutes(56, 30), minutes(57))]
     assert [(s["phase"], s["seconds_left"]) for s in states] == [
         ("running", 3000),
@@ -71,24 +64,24 @@ def test_no_clock_is_phase_none():
 
 def test_a_rule_set_without_time_limit_gets_a_plain_countdown_of_the_venue_minutes(tournament):
     VenueFactory(tournament=tournament, match_minutes=45)
-    clock = start_clock(make_round(tournament, rule_set="icf"), now=START)
+    clock = start_clock(make_round(tournament, "icf"), now=START)
     assert clock.first_bell_at == clock.second_bell_at == minutes(45)
     assert clock_state(clock, minutes(44))["time_limit"] is False
     assert [clock_state(clock, t)["phase"] for t in (minutes(44), minutes(45))] == ["running", "second_bell"]
 
 
 def test_a_clock_starts_once_and_only_on_a_published_round(tournament):
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, "ecc")
     start_clock(rnd, now=START)
     with pytest.raises(ScheduleError, match="started at 09:00"):
         start_clock(rnd)
     with pytest.raises(ScheduleError, match="preview"):
-        start_clock(make_round(tournament, status=Round.Status.DRAFT))
+        start_clock(make_round(tournament, "ecc", status=Round.Status.DRAFT))
     assert RoundClock.objects.count() == 1
 
 
 def test_starting_the_clock_sets_the_ecc_reporting_deadline(tournament):
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, "ecc")
     match = MatchFactory(round=rnd, status=Match.Status.CALLED)
     start_clock(rnd, now=START)
     match.refresh_from_db()
@@ -99,7 +92,7 @@ def test_starting_the_clock_sets_the_ecc_reporting_deadline(tournament):
 def second_bell_round(tournament):
     """An ECC round whose clock started at 9:00: an umpired match in play, a self-umpired one called (players with
     logins), a finished one and a bye."""
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, "ecc")
     umpire = UserFactory(username="uma")
     in_play = MatchFactory(round=rnd, number=1, status=Match.Status.IN_PLAY, umpire=umpire, table=1)
     players = [PlayerFactory(user=UserFactory()), PlayerFactory(user=UserFactory())]
@@ -147,7 +140,7 @@ def test_second_bell_is_applied_once(second_bell_round):
 
 
 def test_second_bell_without_a_card_keeper_tells_the_officials(tournament, secretary):
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, "ecc")
     match = MatchFactory(round=rnd, status=Match.Status.IN_PLAY, self_umpired=True)
     RoundClockFactory(round=rnd, started_at=START)
     ring_second_bells(now=minutes(60))
@@ -157,7 +150,7 @@ def test_second_bell_without_a_card_keeper_tells_the_officials(tournament, secre
 
 
 def test_a_plain_countdown_running_out_scores_nothing(tournament):
-    rnd = make_round(tournament, rule_set="icf")
+    rnd = make_round(tournament, "icf")
     MatchFactory(round=rnd, status=Match.Status.IN_PLAY)
     clock = RoundClockFactory(round=rnd, started_at=START, first_bell_at=minutes(60), second_bell_at=minutes(60))
     assert ring_second_bells(now=minutes(61)) == 1

@@ -24,7 +24,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tests.matches.helpers import GAME_25_3
+from tests.matches.helpers import GAME_25_3, make_round
 from tests.matches.test_printing import page_count, pdf_text
 from tournaments.models import Club, Event, Round, Stage
 
@@ -52,8 +52,7 @@ def entry(event, *names, country="IND", club="Mumbai CC"):
 
 
 def round_of(tournament, matches=2, rule_set="icf", status=Round.Status.PUBLISHED, event="Men's singles", **fields):
-    event = EventFactory(tournament=tournament, rule_set=rule_set, name=event)
-    rnd = RoundFactory(stage=StageFactory(event=event, kind=Stage.Kind.SWISS, name="Swiss"), number=1, status=status)
+    rnd = make_round(tournament, rule_set, number=1, status=status, stage__name="Swiss", stage__event__name=event)
     for number in range(1, matches + 1):
         MatchFactory(round=rnd, number=number, table=number, planned_at=PLANNED, **fields)
     return rnd

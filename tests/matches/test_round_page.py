@@ -11,15 +11,13 @@ from rest_framework.test import APIClient
 from matches.models import Match, ResultChange, RoundClock, Venue
 from matches.schedule_services import schedule_round
 from tests.factories import (
-    EventFactory,
     MatchFactory,
     PlayerFactory,
     RoundClockFactory,
-    RoundFactory,
-    StageFactory,
     UserFactory,
     VenueFactory,
 )
+from tests.matches.helpers import make_round
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +33,7 @@ def rnd(tournament):
     umpire = UserFactory(username="uma")
     PlayerFactory(first_name="Uma", last_name="Umpire", user=umpire)
     tournament.umpires.add(umpire)
-    event = EventFactory(tournament=tournament, rule_set="icf")
-    rnd = RoundFactory(stage=StageFactory(event=event), number=1)
+    rnd = make_round(tournament, "icf", number=1)
     for number in (1, 2, 3):
         MatchFactory(round=rnd, number=number, self_umpired=number == 2)
     schedule_round(rnd, NINE)
@@ -89,8 +86,7 @@ def test_stage_page_links_to_its_rounds(client, rnd):
 
 def test_secretary_schedules_a_round_from_the_page(client, secretary, tournament):
     VenueFactory(tournament=tournament, tables=4)
-    rnd = RoundFactory(stage=StageFactory(event=EventFactory(tournament=tournament)))
-    MatchFactory(round=rnd, number=1)
+    rnd = make_round(tournament, matches=1)
     client.force_login(secretary)
     assert "Schedule the round" in client.get(page_url(rnd)).content.decode()
     response = client.post(page_url(rnd, "round-schedule"), {"start": "2026-12-05T14:30", "keep_tables": "on"})

@@ -25,6 +25,7 @@ from tests.factories import (
     UserFactory,
     VenueFactory,
 )
+from tests.matches.helpers import make_round
 from tournaments.models import Event, Round, Stage
 
 pytestmark = pytest.mark.django_db
@@ -34,14 +35,6 @@ NINE = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
 
 def at(hour, minute=0):
     return NINE.replace(hour=hour, minute=minute)
-
-
-def make_round(tournament, matches=5, rule_set="icf", **round_fields):
-    event = EventFactory(tournament=tournament, rule_set=rule_set)
-    rnd = RoundFactory(stage=StageFactory(event=event, kind=Stage.Kind.ROUND_ROBIN), **round_fields)
-    for number in range(1, matches + 1):
-        MatchFactory(round=rnd, number=number)
-    return rnd
 
 
 def slots(rnd):
@@ -60,7 +53,7 @@ def umpires(tournament):
 
 def test_five_matches_on_two_tables_with_umpires_in_turn(tournament, secretary, umpires, django_assert_max_num_queries):
     VenueFactory(tournament=tournament, tables=2, match_minutes=60, rest_minutes=10)
-    rnd = make_round(tournament)
+    rnd = make_round(tournament, matches=5)
     with django_assert_max_num_queries(14):
         placed = schedule_round(rnd, NINE, user=secretary)
     assert len(placed) == 5
@@ -100,7 +93,7 @@ def test_byes_get_no_table_and_self_umpired_matches_no_umpire(tournament, umpire
 def test_a_player_in_singles_and_doubles_gets_rest_between_events(tournament):
     VenueFactory(tournament=tournament, tables=4, match_minutes=60, rest_minutes=15)
     ann = PlayerFactory(first_name="Ann")
-    singles = make_round(tournament, matches=0)
+    singles = make_round(tournament)
     MatchFactory(round=singles, number=1, entry_a=EntryFactory(event=singles.stage.event, members=[ann]))
     schedule_round(singles, NINE)
     doubles_event = EventFactory(tournament=tournament, kind=Event.Kind.DOUBLES)
