@@ -1,6 +1,7 @@
 """factory-boy factories for every model; tests build data with these, never by hand-written fixtures."""
 
 from datetime import date, timedelta
+from decimal import Decimal
 
 import factory
 from django.contrib.auth.models import Group as AuthGroup
@@ -8,6 +9,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from matches.models import Board, Game, Match, ResultChange, RoundClock, Venue
+from protests.models import Protest, ProtestSettings
 from tournaments.models import (
     Club,
     Entry,
@@ -22,6 +24,9 @@ from tournaments.models import (
     Tournament,
 )
 
+# Every user's password, for tests that log in through a form or ask for a token.
+PASSWORD = "pass-word-42"
+
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -29,7 +34,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "pass-word-42")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def secretary(user, create, extracted, **kwargs):
@@ -223,12 +228,6 @@ class NotificationFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     tournament = factory.SubFactory(TournamentFactory)
     subject = "Your match was forfeited"
-
-
-# ---- protests (issue #7)
-from decimal import Decimal  # noqa: E402
-
-from protests.models import Protest, ProtestSettings  # noqa: E402
 
 
 class ProtestSettingsFactory(factory.django.DjangoModelFactory):

@@ -19,6 +19,11 @@ def auth(secretary):
     return {"HTTP_AUTHORIZATION": f"Token {Token.objects.create(user=secretary).key}"}
 
 
+def crash(*args, **kwargs):
+    """Stands in for a view's code: an unhandled exception."""
+    raise RuntimeError("boom")
+
+
 def test_an_api_url_that_matches_nothing_answers_json_404(client):
     response = client.get("/api/no-such-thing/")
     assert response.status_code == 404
@@ -41,9 +46,6 @@ def test_an_api_method_not_allowed_answers_json_405(client, tournament, auth):
 
 
 def test_an_unhandled_exception_answers_json_500_under_api(client, monkeypatch):
-    def crash(*args, **kwargs):
-        raise RuntimeError("boom")
-
     monkeypatch.setattr("tournaments.api.TournamentViewSet.list", crash)
     client.raise_request_exception = False
     response = client.get("/api/tournaments/")
@@ -53,9 +55,6 @@ def test_an_unhandled_exception_answers_json_500_under_api(client, monkeypatch):
 
 
 def test_an_unhandled_exception_on_a_page_answers_the_500_page(client, monkeypatch):
-    def crash(*args, **kwargs):
-        raise RuntimeError("boom")
-
     monkeypatch.setattr("tournaments.views.render", crash)
     client.raise_request_exception = False
     response = client.get("/")

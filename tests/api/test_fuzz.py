@@ -27,7 +27,7 @@ from matches.player_services import personal_token
 from matches.services import record_result
 from protests import demo as protest_demo
 from protests.models import Protest
-from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
+from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
 from tournaments.demo.brackets import SOURCE_EVENT
 from tournaments.models import Stage
 from tournaments.stage_services import draw_stage, publish_round, publish_stage
@@ -107,7 +107,7 @@ def world(tournament, secretary):
 
 @pytest.fixture
 def token(client, secretary):
-    response = client.post("/api/auth/token/", {"username": secretary.username, "password": "pass-word-42"})
+    response = client.post("/api/auth/token/", {"username": secretary.username, "password": PASSWORD})
     assert response.status_code == 200, response.content
     return response.json()["token"]
 

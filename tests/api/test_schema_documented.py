@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator  # installed with schemathesis
 from rest_framework.test import APIClient
 
 from matches.models import Match
-from tests.factories import EntryFactory, EventFactory
+from tests.factories import PASSWORD, EntryFactory, EventFactory
 from tests.matches.helpers import knockout, make_match, win
 from tournaments.models import Stage
 from tournaments.ratelimit import MAX_FAILURES
@@ -200,8 +200,8 @@ def test_the_token_answers_as_documented(schema, secretary):
     def attempt(password):
         return ("post", path, client.post(path, {"username": secretary.username, "password": password}))
 
-    answers = [attempt("pass-word-42"), attempt("wrong"), ("post", path, client.post(path, {}, format="json"))]
-    answers += [attempt("wrong") for _ in range(MAX_FAILURES - 1)] + [attempt("pass-word-42")]
+    answers = [attempt(PASSWORD), attempt("wrong"), ("post", path, client.post(path, {}, format="json"))]
+    answers += [attempt("wrong") for _ in range(MAX_FAILURES - 1)] + [attempt(PASSWORD)]
     assert check_answers(schema, answers) == [200, 400, 400] + [400] * (MAX_FAILURES - 1) + [429]
 
 

@@ -3,13 +3,13 @@ rate-limited like the log-in page (tournaments.ratelimit)."""
 
 import pytest
 
+from tests.factories import PASSWORD
 from tournaments.models import Tournament
 from tournaments.ratelimit import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
 
 TOKEN_URL = "/api/auth/token/"
-PASSWORD = "pass-word-42"  # tests.factories.UserFactory
 
 
 def new_tournament(client, token):

@@ -4,6 +4,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
+
+from tests.factories import PASSWORD
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run there unless told it is safe
 # (it is: the test thread and the live server only share the database).
@@ -38,6 +41,14 @@ def phone():
         finally:
             context.close()
             browser.close()
+
+
+def log_in(page, live_server, username, next_url):
+    """Log in through the log-in form, going on to `next_url`."""
+    page.goto(f"{live_server.url}{reverse('login')}?next={next_url}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
 
 
 @pytest.fixture(autouse=True)

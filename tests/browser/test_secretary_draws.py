@@ -3,9 +3,9 @@
 import re
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tests.factories import EntryFactory, EventFactory, TournamentFactory, UserFactory
 from tournaments.models import Stage
 from tournaments.stage_services import group_standings
@@ -36,10 +36,7 @@ def test_secretary_draws_groups_then_knockout(live_server, phone):
     seeds = {EntryFactory(event=event, seed=seed).name: seed for seed in range(1, 9)}
     event_url = live_server.url + event.get_absolute_url()
 
-    page.goto(f"{live_server.url}{reverse('login')}?next={event.get_absolute_url()}")
-    page.fill("#id_username", "secretary")
-    page.fill("#id_password", "pass-word-42")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, live_server, "secretary", event.get_absolute_url())
     expect(page.get_by_role("heading", level=1)).to_have_text("Open singles")
 
     add_stage(page, event_url, {"name": "Groups", "group_count": "2"}, {"kind": {"value": "groups"}})

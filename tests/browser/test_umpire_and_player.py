@@ -4,14 +4,14 @@ through their personal link, sees the result and their next match appear without
 from datetime import timedelta
 
 import pytest
-from django.core.signing import Signer
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from matches.player_services import personal_token
 from matches.schedule_services import schedule_round, venue_of
 from matches.services import record_result
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, log_in
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import Stage
 from tournaments.stage_services import draw_stage, publish_stage
@@ -55,8 +55,7 @@ def test_umpire_fills_the_card_on_a_phone_and_the_player_sees_result_and_next_ma
     # The player's phone: a second browser context, not logged in, on the personal link.
     player_context = phone.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     player = player_context.new_page()
-    token = Signer(salt="player-schedule").sign(top_seed.pk)
-    player.goto(live_server.url + reverse("player-schedule", args=[tournament.slug, token]))
+    player.goto(live_server.url + reverse("player-schedule", args=[tournament.slug, personal_token(top_seed)]))
     next_match = player.locator("#next-match")
     expect(next_match).to_contain_text("Semi final")
     expect(next_match.locator(".next-table .big")).to_have_text(str(semi.table))
@@ -64,10 +63,7 @@ def test_umpire_fills_the_card_on_a_phone_and_the_player_sees_result_and_next_ma
     # The umpire's phone: log in, open the score card, toss, then board by board.
     umpire = phone
     card_url = reverse("match-card", args=[tournament.slug, semi.pk])
-    umpire.goto(f"{live_server.url}{reverse('login')}?next={card_url}")
-    umpire.fill("#id_username", "umpire")
-    umpire.fill("#id_password", "pass-word-42")
-    umpire.get_by_role("button", name="Log in").click()
+    log_in(umpire, live_server, "umpire", card_url)
     expect(umpire.get_by_role("button", name="Enter board 1")).to_be_visible()
     winner = next(entry for entry in (semi.entry_a, semi.entry_b) if top_seed.full_name == entry.name)
     for _game in (1, 2):
