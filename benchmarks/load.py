@@ -125,13 +125,11 @@ def round_page(stage):
 
 def next_match_page(stage, players=200):
     """ "My next match": the personal links (matches.player_views) of `players` players, taken in turn."""
-    from django.core.signing import Signer
+    from matches.player_services import personal_token
+    from tournaments.models import Player
 
-    from tournaments.models import EntryMember
-
-    signer = Signer(salt="player-schedule")
-    members = EntryMember.objects.filter(entry__event=stage.event).order_by("?")[:players]
-    paths = [url_or_none("player-schedule", SLUG, signer.sign(member.player_id)) for member in members]
+    chosen = Player.objects.filter(memberships__entry__event=stage.event).order_by("?")[:players]
+    paths = [url_or_none("player-schedule", SLUG, personal_token(player)) for player in chosen]
     paths = [path for path in paths if path]
     return Page("next match", paths, f"player-schedule, {len(paths)} players' personal links")
 
@@ -196,11 +194,9 @@ class Tally:
 
     def add(self, other):
         self.latencies += other.latencies
-        self.errors, self.hits, self.bytes = (
-            self.errors + other.errors,
-            self.hits + other.hits,
-            self.bytes + other.bytes,
-        )
+        self.errors += other.errors
+        self.hits += other.hits
+        self.bytes += other.bytes
 
 
 class Client(threading.Thread):
@@ -301,15 +297,15 @@ def report_line(name, tally, duration):
 
 def profile(page, top=25):
     """One request to the page through Django's test client, profiled: the functions that take the time, and the
-    number of SQL queries and their time."""
+    number of SQL queries and their time. The page cache is off: a cached page would show nothing to profile."""
     from django.db import connection
     from django.test import Client as TestClient
-    from django.test.utils import CaptureQueriesContext
+    from django.test.utils import CaptureQueriesContext, override_settings
 
     client = TestClient(HTTP_HOST="127.0.0.1")
     client.get(page.paths[0])  # warm caches and imports
     profiler = cProfile.Profile()
-    with CaptureQueriesContext(connection) as queries:
+    with override_settings(PAGE_CACHE_SECONDS=0), CaptureQueriesContext(connection) as queries:
         start, cpu_start = time.perf_counter(), time.process_time()
         profiler.enable()
         response = client.get(page.paths[0])
