@@ -187,9 +187,7 @@ class StageViewSet(
         confirm_results = self.valid(DeleteLastRoundSerializer)["confirm_results"]
         try:
             services.delete_last_round(stage, confirm_results)
-        except services.StageError as error:
-            if confirm_results or not stage.rounds.exists():
-                raise
+        except services.ResultsToConfirm as error:
             return Response(
                 {"detail": f'{error} Send {{"confirm_results": true}} to delete them.', "confirm_results": True},
                 status=status.HTTP_409_CONFLICT,

@@ -21,6 +21,10 @@ class StageError(Exception):
     """An operation the secretary asked for cannot be done now; the message says why."""
 
 
+class ResultsToConfirm(StageError):
+    """Deleting would delete results: done only when asked a second time (`confirm_results`)."""
+
+
 # ---------------------------------------------------------------- who plays
 
 
@@ -522,7 +526,7 @@ def delete_last_round(stage, confirm_results=False):
     if last is None:
         raise StageError("There is no round to delete.")
     if not confirm_results and (count := last.matches.filter(status__in=WITH_RESULTS).count()):
-        raise StageError(f"Round {last.number} has {count} result(s): confirm again to delete them.")
+        raise ResultsToConfirm(f"Round {last.number} has {count} result(s): confirm again to delete them.")
     last.delete()
     if not stage.rounds.exists():
         stage.status = Stage.Status.PENDING
@@ -535,7 +539,7 @@ def delete_draw(stage, confirm_results):
     if stage.next_stages.exclude(status=Stage.Status.PENDING).exists():
         raise StageError(f"A later stage has already been drawn from {stage.name}; delete that draw first.")
     if not confirm_results and (count := stage.matches.filter(status__in=WITH_RESULTS).count()):
-        raise StageError(f"{stage.name} has {count} result(s): confirm again to delete them.")
+        raise ResultsToConfirm(f"{stage.name} has {count} result(s): confirm again to delete them.")
     count = stage.rounds.count()
     stage.rounds.all().delete()
     stage.groups.all().delete()

@@ -335,11 +335,9 @@ def stage_delete_round(request, stage):
     confirmed = request.POST.get("confirm_results") == "1"
     try:
         number = stage_services.delete_last_round(stage, confirm_results=confirmed)
-    except StageError as error:
+    except stage_services.ResultsToConfirm as error:
+        # Ask a second time, saying what will be lost.
         last = stage.rounds.order_by("-number").first()
-        if confirmed or last is None:
-            raise
-        # The round has results: ask a second time, saying what will be lost.
         context = {"stage": stage, "event": stage.event, "round": last, "question": str(error)}
         return render(request, "tournaments/stages/confirm_delete.html", context)
     if stage.kind == Stage.Kind.SWISS:

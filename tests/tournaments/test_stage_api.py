@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from matches.models import Game, Match, ResultChange
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Event, Round, Stage
+from tournaments.stage_services import draw_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -312,3 +313,20 @@ def test_match_list_queries_do_not_grow_with_the_matches(api_client, tournament,
             assert get(api_client, url)["count"] == total
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_deleting_a_draw_a_later_stage_was_drawn_from_is_409_without_a_confirmation_offer(
+    api_client, tournament, secretary
+):
+    event = EventFactory(tournament=tournament, rule_set="ecc")
+    for _ in range(4):
+        EntryFactory(event=event)
+    groups = Stage.objects.create(event=event, name="Groups", kind="groups", group_count=2)
+    draw_stage(groups)
+    later = Stage.objects.create(event=event, order=2, name="KO", kind="knockout", source=groups, qualifiers=1)
+    Stage.objects.filter(pk=later.pk).update(status="drawn")
+    api_client.force_authenticate(secretary)
+    url = api(tournament.slug, f"stages/{groups.pk}/delete-last-round/")
+    answer = post(api_client, url, expect=409)
+    assert "delete that draw first" in answer["detail"] and "confirm_results" not in answer
+    assert groups.matches.count() > 0
