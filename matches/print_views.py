@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from tournaments.api import visible_tournaments
 from tournaments.models import Event, Round, Stage
-from tournaments.permissions import is_secretary, is_umpire
+from tournaments.permissions import can_see_round, is_umpire
 
 from . import print_data, printing
 
@@ -47,7 +47,7 @@ def visible_round(request, tournament, round_id):
 
 
 def require_visible(request, tournament, rnd):
-    if rnd.status != Round.Status.PUBLISHED and not is_secretary(request.user, tournament):
+    if not can_see_round(request.user, rnd, tournament):
         raise Http404("No such round.")
 
 

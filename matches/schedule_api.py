@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from config.errors import error_responses
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
-from tournaments.permissions import is_secretary
+from tournaments.permissions import can_see_round, is_secretary
 
 from . import clock as round_clock
 from . import schedule_services
@@ -51,7 +51,7 @@ class TournamentScopedView(ServiceAPIView):
             pk=self.kwargs["round_id"],
             stage__event__tournament=tournament,
         )
-        if rnd.status != Round.Status.PUBLISHED and not is_secretary(self.request.user, tournament):
+        if not can_see_round(self.request.user, rnd, tournament):
             raise NotFound()
         return tournament, rnd
 

@@ -16,7 +16,7 @@ from rules.base import get_rule_set
 from tournaments.api import visible_tournaments
 from tournaments.models import Round
 from tournaments.page_cache import public_page
-from tournaments.permissions import is_secretary, is_umpire
+from tournaments.permissions import can_see_round, is_secretary, is_umpire
 from tournaments.stage_views import result_text
 from tournaments.views import secretary_tournament
 
@@ -33,10 +33,9 @@ from .schedule_services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
 def round_detail(request, slug, round_id):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
     rnd = get_round(tournament, round_id)
-    secretary = is_secretary(request.user, tournament)
-    if rnd.status != Round.Status.PUBLISHED and not secretary:
+    if not can_see_round(request.user, rnd, tournament):
         raise Http404("This round is not published yet.")
-    return render_round(request, tournament, rnd, secretary)
+    return render_round(request, tournament, rnd, is_secretary(request.user, tournament))
 
 
 def get_round(tournament, round_id):

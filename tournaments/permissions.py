@@ -31,6 +31,11 @@ def can_view(user, tournament):
     return tournament.is_public or is_umpire(user, tournament)
 
 
+def can_see_round(user, rnd, tournament):
+    """A preview (draft) round's draw can still change: only the secretaries see it."""
+    return rnd.status == rnd.Status.PUBLISHED or is_secretary(user, tournament)
+
+
 class TournamentPermission(permissions.BasePermission):
     """Anyone reads published tournaments; the tournament's secretaries write.
 
