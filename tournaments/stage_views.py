@@ -19,7 +19,7 @@ from .api import visible_tournaments
 from .draws.knockout import THIRD_PLACE
 from .models import Event, Round, Stage
 from .page_cache import public_page
-from .permissions import is_secretary
+from .permissions import is_secretary, is_umpire
 from .stage_forms import ResultForm, StageForm, SwapForm
 from .stage_services import StageError
 from .views import secretary_tournament
@@ -37,6 +37,7 @@ def stage_detail(request, slug, stage_id):
     stage = get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
+    context["prints_score_cards"] = secretary or is_umpire(request.user, tournament)  # secretaries, referees, umpires
     context.update(stage_page_data(stage, secretary))
     return render(request, "tournaments/stages/detail.html", context)
 
