@@ -320,10 +320,6 @@ SAVES = {
 }
 
 
-def place_error(form, error):
-    form.add_error(error.field if error.field in form.fields else None, error.message)
-
-
 def move_match(request, match, action):
     """Start the match, or confirm its result (self-umpired: the other side's player)."""
     if action == "start":
@@ -353,7 +349,7 @@ def match_card(request, slug, match_id):
                 done = save_form(request, match, action, page["builders"], bound)
         except ResultError as error:
             if action in bound:
-                place_error(bound[action], error)
+                error.show_on(bound[action])
             else:
                 messages.error(request, error.message)
                 return redirect("match-card", slug, match.pk)

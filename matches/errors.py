@@ -12,6 +12,10 @@ class ResultError(Exception):
     def as_dict(self):
         return {self.field: [self.message]}
 
+    def show_on(self, form):
+        """Put the refusal on a page's form: on its field when the form has it, else at the top."""
+        form.add_error(self.field if self.field in form.fields else None, self.message)
+
 
 class TransitionError(ResultError):
     """A change of a match's state that the state machine does not allow."""

@@ -59,8 +59,3 @@ class DecisionForm(forms.Form):
 class FeeForm(forms.Form):
     fee_amount = forms.DecimalField(max_digits=9, decimal_places=2, min_value=Decimal("0.01"), label="Scrutiny fee")
     fee_currency = forms.CharField(max_length=3, label="Currency", help_text="Three letters, e.g. INR, EUR.")
-
-
-def add_error(form, error):
-    """A service's refusal on the form: on its field when the form has it, else at the top."""
-    form.add_error(error.field if error.field in form.fields else None, error.message)

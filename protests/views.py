@@ -15,7 +15,7 @@ from matches.models import Match
 from tournaments.api import visible_tournaments
 
 from . import permissions, services
-from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm, add_error
+from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
 from .models import Protest
 
 
@@ -87,7 +87,7 @@ def set_fee(request, slug):
         try:
             new = services.set_fee(tournament, form.cleaned_data["fee_amount"], form.cleaned_data["fee_currency"])
         except ResultError as error:
-            add_error(form, error)
+            error.show_on(form)
         else:
             messages.success(request, f"Scrutiny fee set: {new.fee_amount} {new.fee_currency}.")
             return redirect("protest-ledger", slug)
@@ -113,7 +113,7 @@ def log_protest(request, slug, match_id):
         try:
             protest = services.log_oral_protest(match, user=request.user, **form.cleaned_data)
         except ResultError as error:
-            add_error(form, error)
+            error.show_on(form)
         else:
             messages.success(request, f"Protest #{protest.pk} logged.")
             return redirect("protest-detail", slug, protest.pk)
@@ -193,7 +193,7 @@ def lodge_written(request, slug, pk):
         try:
             services.lodge_written(protest, user=request.user, **form.cleaned_data)
         except ResultError as error:
-            add_error(form, error)
+            error.show_on(form)
         else:
             messages.success(request, "Written protest lodged; the match result is withheld until the decision.")
             return redirect("protest-detail", slug, pk)
@@ -213,7 +213,7 @@ def decide(request, slug, pk):
         except NotAllowed as error:
             raise PermissionDenied(error.message) from None
         except ResultError as error:
-            add_error(form, error)
+            error.show_on(form)
         else:
             messages.success(request, f"Protest #{protest.pk} {protest.get_status_display().lower()}.")
             return redirect(reverse("protest-detail", args=[slug, pk]))
