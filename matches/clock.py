@@ -26,10 +26,10 @@ from .audit import log_change, signed_in, snapshot
 from .late import refresh_deadlines
 from .models import Match, ResultChange, RoundClock
 from .schedule_services import refuse, venue_of
+from .transitions import UNFINISHED
 
 S = Match.Status
 # Matches still on the board at the second bell.
-UNFINISHED = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 
 
 def clock_of(rnd):

@@ -14,10 +14,10 @@ from tournaments.models import Entry, EntryMember, Notification, Round
 
 from .late import late_arrival_of
 from .models import Match
+from .transitions import UNFINISHED
 
 S = Match.Status
 # Not played yet, or being played: the next match is one of these.
-TO_PLAY = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 LIVE = (S.CALLED, S.IN_PLAY)
 NOTIFICATIONS_SHOWN = 10
 _FAR_PAST = datetime.min.replace(tzinfo=UTC)
@@ -110,7 +110,7 @@ class PlayerMatch:
             return ""
         if self.forfeited:
             return "lost"
-        if m.status in TO_PLAY:
+        if m.status in UNFINISHED:
             return ""
         if m.winner_id is not None:
             return "won" if m.winner_id == self.entry.pk else "lost"
@@ -124,7 +124,7 @@ class PlayerMatch:
             return "bye"
         if m.status == S.WALKOVER:
             return "w/o"
-        if m.status in TO_PLAY or self.points_for is None:
+        if m.status in UNFINISHED or self.points_for is None:
             return ""
         points = f"{self.points_for}–{self.points_against}"
         if self.games_for + self.games_against > 1:
@@ -226,11 +226,11 @@ def player_schedule(tournament, player, with_notifications=True):
         return schedule
     entry_ids = {entry.pk for entry in schedule.entries}
     lines = [player_match(match, entry_ids) for match in player_matches(entry_ids)]
-    to_play = sorted((pm for pm in lines if pm.match.status in TO_PLAY), key=next_match_key)
+    to_play = sorted((pm for pm in lines if pm.match.status in UNFINISHED), key=next_match_key)
     if to_play:
         schedule.next_match, schedule.later = to_play[0], to_play[1:]
     schedule.results = sorted(
-        (pm for pm in lines if pm.match.status not in TO_PLAY),
+        (pm for pm in lines if pm.match.status not in UNFINISHED),
         key=lambda pm: (pm.played_at, pm.match.round.number, pm.match.pk),
         reverse=True,
     )

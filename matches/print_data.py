@@ -17,6 +17,7 @@ from . import printing
 from .errors import ResultError
 from .models import Board, Match
 from .scorecard import card_state, rules_round_of
+from .transitions import UNFINISHED
 
 S = Match.Status
 EXTRA_ROWS = 2  # rows after the board limit, for the extra board (ICF 56(b)) or the tie-breaker (queen2 ¶12-15)
@@ -283,7 +284,7 @@ def result_note(match):
         return "both forfeited"
     if match.status in (S.WALKOVER, S.RETIRED, S.FINISHED):
         return {S.WALKOVER: "walkover / forfeit", S.RETIRED: "retired", S.FINISHED: "to confirm"}[match.status]
-    if match.status in (S.SCHEDULED, S.CALLED, S.IN_PLAY):
+    if match.status in UNFINISHED:
         return match.get_status_display().lower()
     return ""
 
