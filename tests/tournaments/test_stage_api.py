@@ -11,7 +11,6 @@ from rest_framework.test import APIClient
 from matches.models import Game, Match, ResultChange
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Event, Round, Stage
-from tournaments.stage_services import draw_stage
 
 pytestmark = pytest.mark.django_db
 
@@ -316,15 +315,9 @@ def test_match_list_queries_do_not_grow_with_the_matches(api_client, tournament,
 
 
 def test_deleting_a_draw_a_later_stage_was_drawn_from_is_409_without_a_confirmation_offer(
-    api_client, tournament, secretary
+    api_client, tournament, secretary, groups_feeding_a_drawn_knockout
 ):
-    event = EventFactory(tournament=tournament, rule_set="ecc")
-    for _ in range(4):
-        EntryFactory(event=event)
-    groups = Stage.objects.create(event=event, name="Groups", kind="groups", group_count=2)
-    draw_stage(groups)
-    later = Stage.objects.create(event=event, order=2, name="KO", kind="knockout", source=groups, qualifiers=1)
-    Stage.objects.filter(pk=later.pk).update(status="drawn")
+    groups = groups_feeding_a_drawn_knockout
     api_client.force_authenticate(secretary)
     url = api(tournament.slug, f"stages/{groups.pk}/delete-last-round/")
     answer = post(api_client, url, expect=409)

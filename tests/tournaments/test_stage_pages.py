@@ -267,15 +267,11 @@ def test_a_groups_draw_is_deleted_whole_after_a_second_confirmation_and_can_be_d
     assert stage.groups.count() == 2
 
 
-def test_a_draw_a_later_stage_was_drawn_from_is_refused_without_asking_to_confirm(client, tournament, secretary):
+def test_a_draw_a_later_stage_was_drawn_from_is_refused_without_asking_to_confirm(
+    client, tournament, secretary, groups_feeding_a_drawn_knockout
+):
     """Confirming again cannot help here: the page says what to do instead of offering a second confirmation."""
-    event = EventFactory(tournament=tournament, rule_set="ecc")
-    for _ in range(4):
-        EntryFactory(event=event)
-    groups = Stage.objects.create(event=event, name="Groups", kind="groups", group_count=2)
-    draw_stage(groups)
-    later = Stage.objects.create(event=event, order=2, name="KO", kind="knockout", source=groups, qualifiers=1)
-    Stage.objects.filter(pk=later.pk).update(status="drawn")
+    groups = groups_feeding_a_drawn_knockout
     client.force_login(secretary)
     page = client.post(reverse("stage-delete-round", args=[tournament.slug, groups.pk]), follow=True)
     text = page.content.decode()
