@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from tournaments.draws.standings import MatchResult, swiss_standings
-from tournaments.draws.swiss import METHODS, Competitor, pair_round
+from stages.draws.standings import MatchResult, swiss_standings
+from stages.draws.swiss import METHODS, Competitor, pair_round
 
 COUNTRIES = ["DE", "FR", "PL", "CZ", "IT", "CH", "NL", "GB", "AT", "BE"]
 

@@ -6,7 +6,7 @@
 
 1. Builds the event on its own database (benchmarks/django_env.py: a fresh SQLite file under /tmp, or DATABASE_URL)
    through the real services: the entry list through the CSV import, each round paired by the Swiss pairing
-   service, published, and every result recorded and confirmed by `matches.services.record_result` (ECC rules:
+   service, published, and every result recorded and confirmed by `scoring.services.record_result` (ECC rules:
    one game to 25). An 11th round is paired and published without results, so every player has a next match.
    `--reuse` keeps the database of an earlier run instead.
 2. Starts gunicorn (production settings: DEBUG off, a generated secret key) on a free port of the loopback.
@@ -57,11 +57,11 @@ def build(players, rounds, seed=1):
     """The tournament, through the services a secretary's pages call. Returns the Swiss stage."""
     from datetime import date
 
-    from matches.models import Match
-    from matches.services import record_result
-    from tournaments.models import Event, Stage, Tournament
+    from scoring.services import record_result
+    from stages.models import Match, Stage
+    from stages.services import pair_swiss_round, publish_round
+    from tournaments.models import Event, Tournament
     from tournaments.services import import_entries
-    from tournaments.stage_services import pair_swiss_round, publish_round
 
     if Tournament.objects.filter(slug=SLUG).exists():
         raise SystemExit(f"This database already has the {SLUG!r} tournament: add --reuse, or use an empty database.")
@@ -88,7 +88,7 @@ def build(players, rounds, seed=1):
 
 
 def existing_stage():
-    from tournaments.models import Stage
+    from stages.models import Stage
 
     return Stage.objects.filter(event__tournament__slug=SLUG, kind=Stage.Kind.SWISS).first()
 
@@ -124,8 +124,8 @@ def round_page(stage):
 
 
 def next_match_page(stage, players=200):
-    """ "My next match": the personal links (matches.player_views) of `players` players, taken in turn."""
-    from matches.player_services import personal_token
+    """ "My next match": the personal links (players.views) of `players` players, taken in turn."""
+    from players.selectors import personal_token
     from tournaments.models import Player
 
     chosen = Player.objects.filter(memberships__entry__event=stage.event).order_by("?")[:players]
@@ -241,8 +241,8 @@ class ResultsComing(threading.Thread):
     def run(self):
         from django.db import connection
 
-        from matches.models import Match
-        from matches.services import record_result
+        from scoring.services import record_result
+        from stages.models import Match
 
         current = self.stage.rounds.order_by("-number").first()
         waiting = list(current.matches.filter(status=Match.Status.SCHEDULED).select_related("stage__event"))

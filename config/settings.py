@@ -46,10 +46,18 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    # Our apps, floor by floor: an app imports only the apps above it in this list.
+    "core",
     "rules",
     "tournaments",
-    "matches",
+    "stages",
+    "scoring",
+    "scheduling",
+    "checkin",
     "protests",
+    "players",
+    "printing",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -94,11 +102,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    # Per process: each gunicorn worker keeps its own copy of the public pages (tournaments.page_cache).
+    # Per process: each gunicorn worker keeps its own copy of the public pages (core.page_cache).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
 # Anonymous visitors' public pages are cached until their tournament changes; this bounds how long an unused
 # copy is kept. 0 turns the page cache off.
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "600"))
+PAGE_CACHE_OWNER = "tournaments.Tournament"  # whose page_version keys the cached public pages (core.page_cache)
 
 # Celery: Redis is the broker when REDIS_URL is set; otherwise tasks run eagerly in the calling process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -109,8 +118,8 @@ CELERY_TIMEZONE = "UTC"
 # Deadlines live in the database; these idempotent tasks apply them (a lost run is caught up by the next one).
 PERIODIC_SECONDS = int(os.environ.get("PERIODIC_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
-    "apply-late-arrival-forfeits": {"task": "matches.tasks.apply_forfeits", "schedule": PERIODIC_SECONDS},
-    "ring-second-bells": {"task": "matches.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
+    "apply-late-arrival-forfeits": {"task": "checkin.tasks.apply_forfeits", "schedule": PERIODIC_SECONDS},
+    "ring-second-bells": {"task": "scheduling.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
 }
 
@@ -149,7 +158,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
@@ -162,10 +171,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "EventKindEnum": "tournaments.models.Event.Kind",
-        "StageKindEnum": "tournaments.models.Stage.Kind",
-        "StageStatusEnum": "tournaments.models.Stage.Status",
-        "RoundStatusEnum": "tournaments.models.Round.Status",
-        "MatchStatusEnum": "matches.models.Match.Status",
+        "StageKindEnum": "stages.models.Stage.Kind",
+        "StageStatusEnum": "stages.models.Stage.Status",
+        "RoundStatusEnum": "stages.models.Round.Status",
+        "MatchStatusEnum": "stages.models.Match.Status",
         "ProtestStatusEnum": "protests.models.Protest.Status",
         "FeeStatusEnum": "protests.models.Protest.Fee",
     },

@@ -3,16 +3,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from config.auth_token import ObtainTokenView
-from tournaments.ratelimit import login_rate_limited, token_rate_limited
+from core.auth_token import ObtainTokenView
+from core.ratelimit import login_rate_limited, token_rate_limited
+
+tournament_api = "tournaments/<slug:tournament_slug>/"
 
 api_patterns = [
     path("rules/", include("rules.urls")),
-    path("draws/", include("tournaments.draw_urls")),
-    path("tournaments/<slug:tournament_slug>/matches/<int:match_pk>/", include("matches.urls_api")),
-    path("tournaments/<slug:tournament_slug>/", include("matches.urls_api_tournament")),
-    path("tournaments/<slug:tournament_slug>/", include("protests.urls_api")),
+    path("draws/", include("stages.draw_urls")),
+    path(f"{tournament_api}matches/<int:match_pk>/", include("scoring.urls_api")),
+    path(tournament_api, include("scheduling.urls_api")),
+    path(tournament_api, include("checkin.urls_api")),
+    path(tournament_api, include("players.urls_api")),
+    path(tournament_api, include("protests.urls_api")),
     path("", include("tournaments.urls_api")),
+    path("", include("stages.urls_api")),
 ]
 
 urlpatterns = [
@@ -25,13 +30,18 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("rules/", include("rules.page_urls")),
-    path("", include("matches.urls")),
+    path("", include("scheduling.urls")),
+    path("", include("scoring.urls")),
+    path("", include("checkin.urls")),
+    path("", include("players.urls")),
+    path("", include("printing.urls")),
     path("", include("protests.urls")),
     path("", include("tournaments.urls")),
+    path("", include("stages.urls")),
 ]
 
 # Django's own errors (no URL matched, a refused request, an unhandled exception): JSON under /api/, pages elsewhere.
-handler400 = "config.errors.bad_request"
-handler403 = "config.errors.permission_denied"
-handler404 = "config.errors.page_not_found"
-handler500 = "config.errors.server_error"
+handler400 = "core.http_errors.bad_request"
+handler403 = "core.http_errors.permission_denied"
+handler404 = "core.http_errors.page_not_found"
+handler500 = "core.http_errors.server_error"

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Protest, ProtestSettings
+from protests.models import Protest, ProtestSettings
 
 
 @admin.register(ProtestSettings)

@@ -11,13 +11,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from config.errors import ErrorSerializer, error_responses
-from matches.api_base import ServiceAPIView
-from matches.models import Match
-from tournaments.api import visible_tournaments
-
-from . import permissions, services
-from .serializers import (
+from core.api import ServiceAPIView
+from core.http_errors import ErrorSerializer, error_responses
+from protests import permissions, services
+from protests.serializers import (
     DecisionSerializer,
     FeeSettingsSerializer,
     LedgerSerializer,
@@ -25,6 +22,8 @@ from .serializers import (
     ProtestSerializer,
     WrittenProtestSerializer,
 )
+from stages.models import Match
+from tournaments.api import visible_tournaments
 
 NO_WITHDRAWAL = "ICF 149: once lodged, a protest cannot be withdrawn."
 READ = error_responses(403, 404)

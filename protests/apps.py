@@ -6,9 +6,8 @@ class ProtestsConfig(AppConfig):
     name = "protests"
 
     def ready(self):
-        from tournaments.page_cache import watch
-
-        from . import models as m
+        from core.page_cache import watch
+        from protests import models as m
 
         watch(m.Protest, "match__stage__event__tournament")
         watch(m.ProtestSettings, "tournament")

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django import forms
 
-from .models import Protest
+from protests.models import Protest
 
 WHEN = forms.DateTimeInput(attrs={"type": "datetime-local", "step": 1}, format="%Y-%m-%dT%H:%M:%S")
 

@@ -11,7 +11,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils import timezone
 
-from matches.models import Match
+from stages.models import Match
 
 
 class ProtestSettings(models.Model):

@@ -5,8 +5,8 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .models import Protest
-from .services import written_deadline
+from protests.models import Protest
+from protests.services import written_deadline
 
 SMALL = {"min_value": 1, "max_value": 32767}
 

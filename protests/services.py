@@ -20,18 +20,18 @@ from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services as match_services
-from matches.audit import log_change, signed_in, snapshot
-from matches.errors import NotAllowed, ResultError
-from matches.models import Match, ResultChange
-from matches.permissions import tournament_of
-from matches.scorecard import card_state
+from core.errors import NotAllowed, ResultError
+from protests import permissions
+from protests.models import Protest, ProtestSettings
 from rules.base import get_rule_set
+from scoring import services as match_services
+from scoring.audit import log_change, signed_in, snapshot
+from scoring.models import ResultChange
+from scoring.permissions import tournament_of
+from scoring.scorecard import card_state
+from stages.models import Match
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials
-
-from . import permissions
-from .models import Protest, ProtestSettings
 
 S = Protest.Status
 FEE = Protest.Fee

@@ -7,6 +7,6 @@ from celery import shared_task
 @shared_task
 def flag_overdue_protests():
     """Flag lodged protests undecided past their due time and tell the secretaries and chief referees."""
-    from .services import flag_overdue
+    from protests.services import flag_overdue
 
     return flag_overdue()

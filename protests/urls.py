@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from protests import views
 
 protests = "t/<slug:slug>/protests/"
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from protests import api
 
 urlpatterns = [
     path("protests/", api.ProtestListView.as_view(), name="protest-list-api"),

@@ -10,13 +10,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from matches.errors import NotAllowed, ResultError
-from matches.models import Match
+from core.errors import NotAllowed, ResultError
+from protests import permissions, services
+from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
+from protests.models import Protest
+from stages.models import Match
 from tournaments.api import visible_tournaments
-
-from . import permissions, services
-from .forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
-from .models import Protest
 
 
 def tournament_for(request, slug):

@@ -7,7 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import error_responses
+from core.http_errors import error_responses
 from rules.base import all_rule_sets, get_rule_set
 from rules.errors import RuleError, UnknownRuleSet
 from rules.serializers import (

@@ -15,7 +15,7 @@ def clear_cache():
 
 @pytest.fixture(autouse=True)
 def page_cache_off(settings):
-    # A test's transaction never commits, so tournaments.page_cache never sees a change there and would serve the
+    # A test's transaction never commits, so core.page_cache never sees a change there and would serve the
     # page cached before it. The page cache's own tests (tests/test_page_cache.py) and the browser tests, which
     # commit, turn it back on with the `page_cache` fixture.
     settings.PAGE_CACHE_SECONDS = 0
@@ -41,3 +41,11 @@ def tournament(secretary):
     tournament = TournamentFactory(status="published")
     tournament.secretaries.add(secretary)
     return tournament
+
+
+@pytest.fixture
+def umpire(tournament):
+    """An umpire of the tournament (officiating no match until a test says so)."""
+    user = UserFactory()
+    tournament.umpires.add(user)
+    return user

@@ -8,21 +8,11 @@ from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from matches.models import Board, Game, Match, ResultChange, RoundClock, Venue
 from protests.models import Protest, ProtestSettings
-from tournaments.models import (
-    Club,
-    Entry,
-    EntryMember,
-    Event,
-    Group,
-    GroupMember,
-    Notification,
-    Player,
-    Round,
-    Stage,
-    Tournament,
-)
+from scheduling.models import RoundClock, Venue
+from scoring.models import Board, Game, ResultChange
+from stages.models import Group, GroupMember, Match, Round, Stage
+from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Tournament
 
 # Every user's password, for tests that log in through a form or ask for a token.
 PASSWORD = "pass-word-42"

@@ -7,9 +7,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import Match, RoundClock
-from tournaments.models import Event, Stage
-from tournaments.stage_services import stage_standings
+from scheduling.models import RoundClock
+from stages.models import Match, Stage
+from stages.services import stage_standings
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

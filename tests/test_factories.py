@@ -2,9 +2,9 @@ import inspect
 
 import factory
 import pytest
-from django.apps import apps
 
 from tests import factories
+from tests.project import our_models
 
 pytestmark = pytest.mark.django_db
 
@@ -16,9 +16,8 @@ FACTORIES = {
 
 
 def test_every_project_model_has_a_factory():
-    for app in ("tournaments", "matches", "protests"):
-        for model in apps.get_app_config(app).get_models():
-            assert model in FACTORIES, f"no factory for {model.__name__}"
+    for model in our_models():
+        assert model in FACTORIES, f"no factory for {model.__name__}"
 
 
 @pytest.mark.parametrize("factory_class", FACTORIES.values(), ids=lambda f: f.__name__)

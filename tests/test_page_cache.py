@@ -1,4 +1,4 @@
-"""Cached public pages (tournaments.page_cache, issue #8): an anonymous visitor's page is served from the cache
+"""Cached public pages (core.page_cache, issue #8): an anonymous visitor's page is served from the cache
 until something it shows changes, and never after.
 
 Changes only count once committed, so the changes here run under `django_capture_on_commit_callbacks(execute=True)`
@@ -10,22 +10,22 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
-from django.apps import apps
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from matches.late import refresh_deadlines
-from matches.player_services import personal_token
-from matches.schedule_services import schedule_round
-from matches.services import record_result
+from checkin.services import refresh_deadlines
+from core import page_cache
+from players.selectors import personal_token
+from scheduling.services import schedule_round
+from scoring.services import record_result
+from stages.services import publish_stage
 from tests import factories as f
-from tests.matches.helpers import knockout
-from tournaments import page_cache
+from tests.helpers import knockout
+from tests.project import our_models
 from tournaments.models import Tournament
 from tournaments.notifications import notify
 from tournaments.services import import_entries
-from tournaments.stage_services import publish_stage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 
@@ -241,7 +241,7 @@ def row_of(model):
 
 
 def watched_models():
-    return [m for app in ("tournaments", "matches", "protests") for m in apps.get_app_config(app).get_models()]
+    return our_models()
 
 
 def test_every_model_of_the_apps_is_watched():

@@ -16,10 +16,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.models import Game, Match
+from scoring.models import Game
+from stages.models import Match, Stage
+from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import TournamentFactory, UserFactory
-from tournaments.models import Club, Entry, EntryMember, Event, Player, Stage, Tournament, player_identity
-from tournaments.stage_services import draw_stage, pair_swiss_round, publish_round, publish_stage
+from tournaments.models import Club, Entry, EntryMember, Event, Player, Tournament, player_identity
 
 pytestmark = pytest.mark.django_db
 

@@ -1,18 +1,6 @@
 from django.contrib import admin
 
-from .models import (
-    Club,
-    Entry,
-    EntryMember,
-    Event,
-    Group,
-    GroupMember,
-    Notification,
-    Player,
-    Round,
-    Stage,
-    Tournament,
-)
+from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Tournament
 
 
 @admin.register(Club)
@@ -70,40 +58,6 @@ class EntryAdmin(admin.ModelAdmin):
 class EntryMemberAdmin(admin.ModelAdmin):
     list_display = ["entry", "player", "position"]
     search_fields = ["player__first_name", "player__last_name", "entry__name"]
-
-
-class GroupMemberInline(admin.TabularInline):
-    model = GroupMember
-    extra = 0
-    autocomplete_fields = ["entry"]
-
-
-@admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
-    list_display = ["name", "event", "order", "kind", "status", "source", "qualifiers"]
-    list_filter = ["kind", "status", "event__tournament"]
-    search_fields = ["name", "event__name", "event__tournament__name"]
-
-
-@admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):
-    list_display = ["name", "stage", "number"]
-    list_filter = ["stage__event__tournament"]
-    search_fields = ["stage__name", "stage__event__name"]
-    inlines = [GroupMemberInline]
-
-
-@admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ["display_name", "stage", "number", "status"]
-    list_filter = ["status", "stage__event__tournament"]
-    search_fields = ["stage__name", "stage__event__name"]
-
-
-@admin.register(GroupMember)
-class GroupMemberAdmin(admin.ModelAdmin):
-    list_display = ["entry", "group", "position"]
-    search_fields = ["entry__name"]
 
 
 @admin.register(Notification)

@@ -7,13 +7,12 @@ from rest_framework.exceptions import APIException, PermissionDenied, Validation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import error_responses
-
-from . import services
-from .importing import ImportFailed
-from .models import Club, Entry, Event, Player, Tournament
-from .permissions import TournamentPermission, can_create_tournament, is_secretary
-from .serializers import (
+from core.http_errors import error_responses
+from tournaments import services
+from tournaments.importing import ImportFailed
+from tournaments.models import Club, Entry, Event, Player, Tournament
+from tournaments.permissions import TournamentPermission, can_create_tournament, is_secretary
+from tournaments.serializers import (
     ClubSerializer,
     EntrySerializer,
     EntryUpdateSerializer,

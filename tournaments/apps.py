@@ -1,3 +1,5 @@
+"""Clubs, players, tournaments, events, entries (with their import) and officials."""
+
 from django.apps import AppConfig
 
 
@@ -6,8 +8,8 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self):
-        from . import models as m
-        from .page_cache import watch
+        from core.page_cache import watch
+        from tournaments import models as m
 
         # What the public pages show, and the way from each row to its tournament.
         watch(m.Tournament, "pk")
@@ -16,8 +18,4 @@ class TournamentsConfig(AppConfig):
         watch(m.EntryMember, "entry__event__tournament")
         watch(m.Player, "memberships__entry__event__tournament")
         watch(m.Club, "players__memberships__entry__event__tournament")
-        watch(m.Stage, "event__tournament")
-        watch(m.Group, "stage__event__tournament")
-        watch(m.GroupMember, "group__stage__event__tournament")
-        watch(m.Round, "stage__event__tournament")
         watch(m.Notification, "tournament")

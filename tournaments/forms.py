@@ -1,6 +1,6 @@
 from django import forms
 
-from .models import Event, Tournament
+from tournaments.models import Event, Tournament
 
 
 class TournamentForm(forms.ModelForm):

@@ -10,7 +10,7 @@ import io
 from dataclasses import dataclass, field
 from datetime import date
 
-from .models import player_identity
+from tournaments.models import player_identity
 
 COLUMNS = ("first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating", "seed", "pair")
 MAX_ROWS = 20_000

@@ -1,10 +1,9 @@
-import secrets
-
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
+
+from core.page_cache import new_page_version
 
 
 def rule_set_choices():
@@ -12,16 +11,6 @@ def rule_set_choices():
     from rules.base import all_rule_sets
 
     return [(rule_set.key, rule_set.name) for rule_set in all_rule_sets()]
-
-
-def validate_odd(value):
-    if value is not None and (value < 1 or value % 2 == 0):
-        raise ValidationError("A match is played over an odd number of games (1, 3, 5).")
-
-
-def new_page_version():
-    """A fresh random stamp for a tournament's cached pages (see tournaments.page_cache)."""
-    return secrets.token_hex(8)
 
 
 def player_identity(first_name, last_name, country):
@@ -201,160 +190,6 @@ class EntryMember(models.Model):
 
     def __str__(self):
         return f"{self.player} in {self.entry}"
-
-
-class Stage(models.Model):
-    """One phase of an event: groups, a round robin, Swiss rounds or a knockout. Stages run in `order`; a stage
-    with a `source` is entered by the qualifiers of that earlier stage (explicit advancement)."""
-
-    class Kind(models.TextChoices):
-        GROUPS = "groups", "Groups (round robin in each)"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss rounds"
-        KNOCKOUT = "knockout", "Knockout"
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Not drawn"
-        DRAWN = "drawn", "Drawn"
-        FINISHED = "finished", "Finished"
-
-    class Grouping(models.TextChoices):
-        RANDOM = "random", "Random"
-        SNAKE_SEED = "snake_seed", "Seeded snake (seed)"
-        SNAKE_RATING = "snake_rating", "Seeded snake (rating)"
-
-    class Pairing(models.TextChoices):
-        DAZED = "dazed", "Dazed (ECC)"
-        SERIAL = "serial", "Serial"
-        STAGGERED = "staggered", "Staggered"
-        OPTIMAL = "optimal", "Optimal (maximum-weight matching)"
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
-    order = models.PositiveSmallIntegerField(default=1)
-    name = models.CharField(max_length=80)
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    # Advancement: who enters this stage. No source: every entry of the event that has not withdrawn.
-    source = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_stages")
-    qualifiers = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="From a groups source: how many of each group; otherwise the top N overall."
-    )
-    # Groups
-    group_count = models.PositiveSmallIntegerField(null=True, blank=True)
-    grouping = models.CharField(max_length=12, choices=Grouping.choices, default=Grouping.RANDOM)
-    keep_apart = models.CharField(
-        max_length=20, blank=True, default="club,country", help_text="Keep players of the same club/country apart."
-    )
-    # Round robin (groups too)
-    double_round_robin = models.BooleanField(default=False)
-    # Swiss
-    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
-    pairing_method = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.DAZED)
-    delay_top_players = models.PositiveSmallIntegerField(default=0)
-    first_round_by_rating = models.BooleanField(default=False)
-    bye_score_for = models.PositiveSmallIntegerField(default=25)
-    bye_score_against = models.PositiveSmallIntegerField(default=0)
-    # A competitor who forfeits a round (late arrival) is withdrawn from the later rounds; off by default, as in
-    # ECC play everyone is expected to play all rounds.
-    forfeit_withdraws = models.BooleanField(
-        default=False, help_text="Swiss: withdraw a competitor who forfeited a round from the later rounds."
-    )
-    # Knockout
-    third_place_match = models.BooleanField(default=False)
-    # Longer matches than the rule set's own (e.g. ECC plays one game; a Eurocup final is best of three).
-    games_per_match = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[validate_odd],
-        help_text="Games per match, if not the rule set's (an odd number, e.g. 3).",
-    )
-    # Standings precedence, metric keys from tournaments.draws.standings; empty means the system's default.
-    tiebreaks = models.JSONField(default=list, blank=True)
-
-    # How a stage is drawn: what the secretary's page form and the API both edit.
-    DRAW_SETTINGS = (
-        "source",
-        "qualifiers",
-        "group_count",
-        "grouping",
-        "keep_apart",
-        "double_round_robin",
-        "rounds_planned",
-        "pairing_method",
-        "delay_top_players",
-        "first_round_by_rating",
-        "forfeit_withdraws",
-        "third_place_match",
-        "games_per_match",
-    )
-
-    class Meta:
-        ordering = ["event", "order"]
-        constraints = [models.UniqueConstraint(fields=["event", "order"], name="stage_order_unique_in_event")]
-
-    def __str__(self):
-        return f"{self.event.name}: {self.name}"
-
-    def get_absolute_url(self):
-        return reverse("stage-detail", args=[self.event.tournament.slug, self.pk])
-
-
-class Group(models.Model):
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
-    number = models.PositiveSmallIntegerField()
-    entries = models.ManyToManyField(Entry, through="GroupMember", related_name="groups")
-
-    class Meta:
-        ordering = ["stage", "number"]
-        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="group_number_unique_in_stage")]
-
-    def __str__(self):
-        return self.name
-
-    @property
-    def name(self):
-        return f"Group {chr(ord('A') + self.number - 1)}" if self.number <= 26 else f"Group {self.number}"
-
-
-class GroupMember(models.Model):
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="group_memberships")
-    # The entry's number in the group's Berger table.
-    position = models.PositiveSmallIntegerField()
-
-    class Meta:
-        ordering = ["group", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["group", "position"], name="group_position_unique"),
-            models.UniqueConstraint(fields=["group", "entry"], name="group_entry_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.entry} in {self.group}"
-
-
-class Round(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", "Preview (not published)"
-        PUBLISHED = "published", "Published"
-
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40, blank=True, help_text="Knockout rounds: the rules app's round key.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-
-    class Meta:
-        ordering = ["stage", "number"]
-        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique_in_stage")]
-
-    def __str__(self):
-        return self.display_name
-
-    @property
-    def display_name(self):
-        if self.name:
-            return self.name.replace("_", " ").capitalize()
-        return f"Round {self.number}"
 
 
 class Notification(models.Model):

@@ -6,8 +6,8 @@ notification, and one e-mail, per key."""
 from django.core.mail import send_mail
 from django.db import transaction
 
-from . import page_cache
-from .models import Notification
+from core import page_cache
+from tournaments.models import Notification
 
 
 def notify(users, tournament, subject, body="", url="", key=""):

@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from .models import Club, Entry, Event, Player, Tournament
+from tournaments.models import Club, Entry, Event, Player, Tournament
 
 
 class ClubSerializer(serializers.ModelSerializer):

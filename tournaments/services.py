@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from . import page_cache
-from .importing import ImportFailed, parse_entries
-from .models import Club, Entry, EntryMember, Event, Player, Tournament, entry_name
+from core import page_cache
+from tournaments.importing import ImportFailed, parse_entries
+from tournaments.models import Club, Entry, EntryMember, Event, Player, Tournament, entry_name
 
 # Rows per bulk_create and values per `__in` lookup: well under SQLite's 999 variables per query for one column,
 # and statements of a sensible size on PostgreSQL. (Django lowers bulk_create batches further on SQLite.)

@@ -4,13 +4,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Q
 from django.shortcuts import get_object_or_404, redirect, render
 
-from . import services
-from .api import visible_tournaments
-from .forms import EventForm, ImportForm, TournamentForm
-from .importing import ImportFailed
-from .models import Event, Tournament
-from .page_cache import public_page
-from .permissions import can_create_tournament, is_chief_referee, is_secretary
+from core.page_cache import public_page
+from tournaments import services
+from tournaments.api import visible_tournaments
+from tournaments.forms import EventForm, ImportForm, TournamentForm
+from tournaments.importing import ImportFailed
+from tournaments.models import Event, Tournament
+from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
 
 
 def home(request):

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('matches', '0003_late_arrival_protest_clock_venue'),
+        ('stages', '0001_initial'),  # the match model lived in the "matches" app when this was written
         ('tournaments', '0004_notification'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
@@ -59,7 +59,7 @@ class Migration(migrations.Migration):
                 ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('fee_received_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('logged_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='protests', to='matches.match')),
+                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='protests', to='stages.match')),
                 ('received_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={

@@ -3,8 +3,8 @@
 from django import template
 from django.utils import timezone
 
-from matches.permissions import is_official
 from protests import permissions
+from scoring.permissions import is_official
 
 register = template.Library()
 

@@ -7,7 +7,7 @@
 
    Every interval the script GETs the URL with the header "X-Live-Version: <version shown>". The server answers
    204 when nothing changed, or 200 with the new HTML of the region and its version in the X-Live-Version header
-   (matches.player_views.live_fragment does this). The region is replaced only when the version changed (or,
+   (players.views.live_fragment does this). The region is replaced only when the version changed (or,
    from a server that sends no version, when the HTML did), never while someone types in a field inside it,
    and then fires a bubbling "live:updated" event. Polling stops while the tab is hidden and resumes, with an
    immediate check, when it is shown or focused again. */

@@ -1,6 +1,6 @@
 """The API permission matrix (issue #8, point 3) as data: for every route under /api/ and every HTTP method it
 answers, the roles allowed. Read from the permission code of each view (matches/permissions.py,
-tournaments/permissions.py, protests/permissions.py, matches.late.can_report and the api modules).
+tournaments/permissions.py, protests/permissions.py, checkin.services.can_report and the api modules).
 
 Roles: the people of one published tournament and one outsider.
 - anonymous: nobody signed in.
@@ -18,7 +18,7 @@ ROLES = ("anonymous", "player", "umpire", "chief", "secretary", "other_secretary
 EVERYONE = frozenset(ROLES)
 SIGNED_IN = EVERYONE - {"anonymous"}
 SECRETARY = frozenset({"secretary"})
-OFFICIALS = frozenset({"chief", "secretary"})  # matches.permissions.is_official: chief referees and secretaries
+OFFICIALS = frozenset({"chief", "secretary"})  # scoring.permissions.is_official: chief referees and secretaries
 UMPIRE_OF_MATCH = frozenset({"umpire", "chief", "secretary"})  # can_score: the match's umpire or an official
 STAFF = frozenset({"umpire", "chief", "secretary"})  # tournaments.permissions.is_umpire: umpires and officials
 RUNS_TOURNAMENTS = frozenset({"secretary", "other_secretary"})  # can_create_tournament: the "Secretary" group
@@ -86,7 +86,7 @@ MATRIX = {
     ("entry-detail", "PATCH"): SECRETARY,
     ("entry-detail", "DELETE"): SECRETARY,
     ("event-import", "POST"): SECRETARY,
-    # ---- stages, rounds and the matches list (tournaments.stage_api): secretaries write, results included
+    # ---- stages, rounds and the matches list (stages.api): secretaries write, results included
     ("api-event-stage-list", "GET"): EVERYONE,
     ("api-event-stage-list", "POST"): SECRETARY,
     ("api-stage-list", "GET"): EVERYONE,
@@ -109,7 +109,7 @@ MATRIX = {
     ("api-match-swap", "POST"): SECRETARY,
     ("api-match-result", "POST"): SECRETARY,
     ("api-match-walkover", "POST"): SECRETARY,
-    # ---- the score card of M1 (matches.api): its umpire and the officials write, everyone reads
+    # ---- the score card of M1 (scoring.api): its umpire and the officials write, everyone reads
     ("api-match-scorecard", "GET"): EVERYONE,
     ("api-match-history", "GET"): EVERYONE,
     ("api-match-boards", "POST"): UMPIRE_OF_MATCH,
@@ -118,7 +118,7 @@ MATRIX = {
     ("api-match-toss", "POST"): UMPIRE_OF_MATCH,
     ("api-match-game-entry", "POST"): UMPIRE_OF_MATCH,
     ("api-match-replay", "POST"): OFFICIALS,  # after a protest decision (ICF 151)
-    # ---- scheduling and round clocks (matches.schedule_api): secretaries write, everyone reads
+    # ---- scheduling and round clocks (scheduling.api): secretaries write, everyone reads
     ("api-venue", "GET"): EVERYONE,
     ("api-venue", "PUT"): SECRETARY,
     ("api-round-schedule", "GET"): EVERYONE,
@@ -128,12 +128,12 @@ MATRIX = {
     ("api-round-clock", "POST"): SECRETARY,
     ("api-match-move", "POST"): SECRETARY,
     ("api-match-umpire", "POST"): SECRETARY,
-    # ---- check-in and forfeits (matches.checkin_api; ICF 143(i))
+    # ---- check-in and forfeits (checkin.api; ICF 143(i))
     ("match-report-api", "POST"): UMPIRE_OF_MATCH,
     ("match-cancel-forfeit-api", "POST"): OFFICIALS,
     ("match-withdrawal-api", "POST"): OFFICIALS,
     ("round-checkin-api", "GET"): STAFF,
-    # ---- players' schedules (matches.player_api): read-only; the personal link's token is the key
+    # ---- players' schedules (players.api): read-only; the personal link's token is the key
     ("player-schedule-api", "GET"): EVERYONE,
     ("personal-schedule-api", "GET"): EVERYONE,
     # ---- protests on M1 (protests.api; ICF 144-151)

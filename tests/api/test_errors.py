@@ -6,10 +6,10 @@ import json
 import pytest
 from rest_framework.authtoken.models import Token
 
-from matches.services import record_result
+from scoring.services import record_result
+from stages.models import Stage
+from stages.services import draw_stage, publish_round
 from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory
-from tournaments.models import Stage
-from tournaments.stage_services import draw_stage, publish_round
 
 pytestmark = pytest.mark.django_db
 

@@ -22,15 +22,15 @@ from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 
 from config.wsgi import application
-from matches import demo as late_arrival_demo
-from matches.player_services import personal_token
-from matches.services import record_result
-from protests import demo as protest_demo
+from demo import late_arrival as late_arrival_demo
+from demo import protest as protest_demo
+from demo.brackets import SOURCE_EVENT
+from players.selectors import personal_token
 from protests.models import Protest
+from scoring.services import record_result
+from stages.models import Stage
+from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
-from tournaments.demo.brackets import SOURCE_EVENT
-from tournaments.models import Stage
-from tournaments.stage_services import draw_stage, publish_round, publish_stage
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 

@@ -15,7 +15,8 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from matches.player_services import personal_token
+from players.selectors import personal_token
+from stages.models import Stage
 from tests.api.matrix_data import MATRIX, RESULT_CHANGING, ROLES, Public
 from tests.factories import (
     EntryFactory,
@@ -30,7 +31,6 @@ from tests.factories import (
     UserFactory,
     VenueFactory,
 )
-from tournaments.models import Stage
 
 pytestmark = pytest.mark.django_db
 

@@ -16,11 +16,10 @@ from drf_spectacular.types import OpenApiTypes
 from jsonschema import Draft202012Validator  # installed with schemathesis
 from rest_framework.test import APIClient
 
-from matches.models import Match
+from core.ratelimit import MAX_FAILURES
+from stages.models import Match, Stage
 from tests.factories import PASSWORD, EntryFactory, EventFactory
-from tests.matches.helpers import knockout, make_match, win
-from tournaments.models import Stage
-from tournaments.ratelimit import MAX_FAILURES
+from tests.helpers import knockout, make_match, win
 
 # The OpenAPI document itself: its shape is the OpenAPI specification, not ours to describe.
 SELF_DESCRIBED = {"/api/schema/"}

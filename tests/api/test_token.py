@@ -1,11 +1,11 @@
 """Token authentication (issue #8, item 7): POST /api/auth/token/ trades a user name and password for a token,
-rate-limited like the log-in page (tournaments.ratelimit)."""
+rate-limited like the log-in page (core.ratelimit)."""
 
 import pytest
 
+from core.ratelimit import MAX_FAILURES
 from tests.factories import PASSWORD
 from tournaments.models import Tournament
-from tournaments.ratelimit import MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
 

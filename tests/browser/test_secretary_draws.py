@@ -5,10 +5,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from stages.models import Stage
+from stages.services import group_standings
 from tests.browser.conftest import log_in
 from tests.factories import EntryFactory, EventFactory, TournamentFactory, UserFactory
-from tournaments.models import Stage
-from tournaments.stage_services import group_standings
 
 SCREENSHOT = "/tmp/secretary-draws.png"
 GROUPS_SCREENSHOT = "/tmp/secretary-draws-groups.png"

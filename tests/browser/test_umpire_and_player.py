@@ -8,13 +8,13 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from matches.player_services import personal_token
-from matches.schedule_services import schedule_round, venue_of
-from matches.services import record_result
+from players.selectors import personal_token
+from scheduling.services import schedule_round, venue_of
+from scoring.services import record_result
+from stages.models import Stage
+from stages.services import draw_stage, publish_stage
 from tests.browser.conftest import PHONE, log_in
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
-from tournaments.models import Stage
-from tournaments.stage_services import draw_stage, publish_stage
 
 # ICF 53-54: 12 (9 c/m + queen), 12, 1: a game of 25-0 in three boards.
 GAME_25_0 = [(9, "covered_by_winner"), (9, "covered_by_winner"), (1, "")]

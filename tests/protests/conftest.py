@@ -2,10 +2,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from matches.models import Board
-from matches.scorecard import add_board
+from scoring.models import Board
+from scoring.scorecard import add_board
 from tests.factories import ProtestSettingsFactory, UserFactory
-from tests.matches.helpers import GAME_25_3, make_match
+from tests.helpers import GAME_25_3, make_match
 
 # A fixed afternoon for the clocks of the laws: the board ends at T0.
 T0 = datetime(2026, 12, 5, 14, 0, tzinfo=UTC)

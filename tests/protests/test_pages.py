@@ -9,14 +9,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.scorecard import add_board
-from matches.services import confirm_result
 from protests import services
 from protests.models import Protest
 from protests.templatetags.protest_tags import countdown
+from scoring.scorecard import add_board
+from scoring.services import confirm_result
+from stages.models import Stage
 from tests.factories import UserFactory
-from tests.matches.helpers import game_25_0
-from tournaments.models import Stage
+from tests.helpers import game_25_0
 
 from .conftest import linked_user, played_match
 

@@ -6,16 +6,14 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from matches.errors import NotAllowed, ResultError
-from matches.models import Match, ResultChange
-from matches.scorecard import add_board
-from matches.services import confirm_result
+from core.errors import NotAllowed, ResultError
 from protests import services
 from protests.models import Protest
-from tests.factories import EntryFactory, EventFactory, MatchFactory, ProtestFactory, StageFactory, UserFactory
-from tests.matches.helpers import GAME_25_3, game_25_0, make_match
-from tournaments.models import Notification, Stage
-from tournaments.stage_services import (
+from scoring.models import ResultChange
+from scoring.scorecard import add_board
+from scoring.services import confirm_result
+from stages.models import Match, Stage
+from stages.services import (
     StageError,
     draw_stage,
     finish_stage,
@@ -24,6 +22,9 @@ from tournaments.stage_services import (
     publish_stage,
     stage_standings,
 )
+from tests.factories import EntryFactory, EventFactory, MatchFactory, ProtestFactory, StageFactory, UserFactory
+from tests.helpers import GAME_25_3, game_25_0, make_match
+from tournaments.models import Notification
 
 from .conftest import T0, linked_user, minutes, played_match
 

@@ -1,0 +1,9 @@
+"""The check-in desk of a round."""
+
+from django.urls import path
+
+from checkin import views
+
+urlpatterns = [
+    path("t/<slug:slug>/rounds/<int:round_id>/checkin/", views.round_checkin, name="round-checkin"),
+]

@@ -1,0 +1,169 @@
+"""The check-in desk of a round (issue #6): umpires and officials mark each side as reported at its board, see the
+deadline count down and the forfeits the periodic task applied; chief referees cancel a forfeit with a reason and,
+in a Swiss stage, withdraw a player who forfeited from the later rounds or keep them in.
+
+Every change goes through checkin.services; these views read a form, check permission, call one service and say what
+happened. The list of matches refreshes itself (static/js/live.js polls `?fragment=1`)."""
+
+import hashlib
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from checkin import services as late
+from core.errors import ResultError
+from players.views import LIVE_VERSION_HEADER
+from scoring.permissions import is_official
+from stages.models import Round, Stage
+from tournaments.api import visible_tournaments
+from tournaments.permissions import is_chief_referee, is_umpire
+
+SIDE_CHOICES = [("a", "A"), ("b", "B")]
+
+
+class ReportForm(forms.Form):
+    match = forms.IntegerField()
+    side = forms.ChoiceField(choices=SIDE_CHOICES)
+    reason = forms.CharField(required=False, max_length=500, label="Reason (late report)")
+
+
+class CancelForfeitForm(forms.Form):
+    match = forms.IntegerField()
+    reason = forms.CharField(max_length=500, error_messages={"required": "Give the reason the forfeit is cancelled."})
+    reported = forms.MultipleChoiceField(choices=SIDE_CHOICES, required=False, widget=forms.CheckboxSelectMultiple)
+
+
+class WithdrawForm(forms.Form):
+    match = forms.IntegerField()
+    side = forms.ChoiceField(choices=SIDE_CHOICES)
+
+
+def do_report(user, match, data):
+    late.report(match, data["side"], user, reason=data["reason"])
+    return f"{late.entry_name(match, data['side'])} reported at the board."
+
+
+def do_cancel(user, match, data):
+    late.cancel_forfeit(match, user, data["reason"], reported=data["reported"])
+    return f"Forfeit cancelled: {match.entry_a} v {match.entry_b} is announced again."
+
+
+def do_withdraw(user, match, data):
+    entry = late.set_withdrawn_after_forfeit(match, data["side"], withdrawn=True)
+    return f"{entry} is withdrawn from the later rounds."
+
+
+def do_keep(user, match, data):
+    entry = late.set_withdrawn_after_forfeit(match, data["side"], withdrawn=False)
+    return f"{entry} stays in the later rounds."
+
+
+# action: (form, who may, service call)
+ACTIONS = {
+    "report": (ReportForm, late.can_report, do_report),
+    "cancel": (CancelForfeitForm, is_official, do_cancel),
+    "withdraw": (WithdrawForm, is_official, do_withdraw),
+    "keep": (WithdrawForm, is_official, do_keep),
+}
+
+
+@login_required
+def round_checkin(request, slug, round_id):
+    """GET: the desk; POST: one action (report, cancel, withdraw, keep) on one match of the round."""
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    rounds = Round.objects.select_related("stage__event__tournament")
+    rnd = get_object_or_404(rounds, pk=round_id, stage__event__tournament=tournament)
+    if not is_umpire(request.user, tournament):
+        raise PermissionDenied("The check-in desk is for the tournament's umpires and officials.")
+    if request.method != "POST":
+        if request.GET.get("fragment"):
+            return fragment(request, desk(request, tournament, rnd))
+        return render(request, PAGE, desk(request, tournament, rnd))
+    action = request.POST.get("action", "")
+    if action not in ACTIONS:
+        messages.error(request, "Unknown action.")
+        return redirect("round-checkin", slug, rnd.pk)
+    form_class, allowed, run = ACTIONS[action]
+    form = form_class(request.POST)
+    if form.is_valid():
+        match = get_object_or_404(rnd.matches.select_related("stage__event__tournament"), pk=form.cleaned_data["match"])
+        if not allowed(request.user, match):
+            raise PermissionDenied("You may not do this for this match.")
+        try:
+            message = run(request.user, match, form.cleaned_data)
+        except ResultError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, message)
+            return redirect(reverse("round-checkin", args=[slug, rnd.pk]) + f"#match-{match.pk}")
+    failed = {"match": request.POST.get("match"), "action": action, "form": form}
+    return render(request, PAGE, desk(request, tournament, rnd, failed), status=400)
+
+
+PAGE = "checkin/round.html"
+FRAGMENT = "checkin/_matches.html"
+
+
+def desk(request, tournament, rnd, failed=None):
+    """What the desk shows: each match with its sides' states, the deadline and the actions the user may take."""
+    now = timezone.now()
+    official = is_chief_referee(request.user, tournament)
+    may_report = late.report_check(request.user, tournament)
+    swiss = rnd.stage.kind == Stage.Kind.SWISS
+    matches = late.checkin_matches(rnd)
+    url = reverse("round-checkin", args=[tournament.slug, rnd.pk])
+    for m in matches:
+        m.sides = []
+        for side in late.SIDES:
+            entry, state = getattr(m, f"entry_{side}"), late.side_state(m, side, now)
+            m.sides.append(
+                {
+                    "key": side,
+                    "entry": entry,
+                    "state": state,
+                    "reported_at": getattr(m, f"reported_{side}_at"),
+                    "can_report": state in ("waiting", "overdue") and may_report(m),
+                    "withdrawn": entry.withdrawn,
+                }
+            )
+        m.waiting = m.status in late.WAITING
+        m.can_cancel = official and bool(m.forfeited)
+        m.can_withdraw = m.can_cancel and swiss
+        m.failed = failed if failed and failed["match"] == str(m.pk) else None
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "stage": rnd.stage,
+        "matches": matches,
+        "official": official,
+        "late_arrival": late.stage_late_arrival(rnd.stage),
+        "now": now,
+        "failed_elsewhere": failed if failed and not any(m.failed for m in matches) else None,
+        "desk_url": url,
+        "fragment_url": url + "?fragment=1",
+    }
+
+
+def fragment(request, context):
+    """Answer a live.js poll: 204 while the desk shows the same state, else the new rows. The version is taken from
+    the state, not the HTML: the rows' forms carry a new CSRF token at every rendering."""
+    state = [
+        (m.pk, m.status, m.table, m.planned_at, m.umpire_id, m.forfeited, m.report_deadline, m.winner_id)
+        + tuple((s["state"], s["reported_at"], s["withdrawn"]) for s in m.sides)
+        for m in context["matches"]
+    ]
+    version = hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+    if request.headers.get(LIVE_VERSION_HEADER) == version:
+        response = HttpResponse(status=204)
+    else:
+        response = HttpResponse(render_to_string(FRAGMENT, context, request=request))
+    response[LIVE_VERSION_HEADER] = version
+    response["Cache-Control"] = "no-store"
+    return response

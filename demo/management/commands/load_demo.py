@@ -1,0 +1,95 @@
+import os
+from datetime import date
+
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from demo import eurocup, office
+from demo import late_arrival as late_arrival_demo
+from demo import protest as protest_demo
+from tournaments.models import Club, Event, Tournament
+from tournaments.services import import_entries
+
+DEMO_USERS = [
+    # user name, role in both demo tournaments
+    ("secretary", "secretaries"),
+    ("chief", "chief_referees"),
+    ("umpire", "umpires"),
+]
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournaments: the office league (office rules) and a Eurocup Swiss event (ecc). Idempotent."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        password = os.environ.get("DEMO_PASSWORD", "carrom-demo")
+        users = self.demo_users(password)
+
+        office_club, _ = Club.objects.get_or_create(name=office.CLUB, defaults={"country": office.COUNTRY})
+        league = self.tournament(
+            "office-carrom-league-2018",
+            "Office Carrom League",
+            "Office recreation room",
+            date(2018, 6, 25),
+            date(2018, 7, 6),
+            office_club,
+        )
+        self.event(league, "Office singles", Event.Kind.SINGLES, "office", office.singles_csv())
+        self.event(league, "Office doubles", Event.Kind.DOUBLES, "office", office.doubles_csv())
+
+        host, _ = Club.objects.get_or_create(name="European Carrom Confederation", defaults={"is_federation": True})
+        cup = self.tournament(
+            "eurocup-demo-2026",
+            "Eurocup Demo 2026",
+            "Sportpark, Utrecht",
+            date(2026, 11, 27),
+            date(2026, 11, 29),
+            host,
+        )
+        self.event(cup, "Eurocup singles", Event.Kind.SINGLES, "ecc", eurocup.entries_csv())
+
+        for tournament in (league, cup):
+            for username, role in DEMO_USERS:
+                getattr(tournament, role).add(users[username])
+        self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # issue #6: a player who never reports
+        self.stdout.write(protest_demo.load(cup, users["umpire"]))  # issue #7: a protest awaiting its decision
+        names = ", ".join(username for username, _ in DEMO_USERS)
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo loaded. Users {names}; password from DEMO_PASSWORD or 'carrom-demo'.")
+        )
+
+    def demo_users(self, password):
+        secretaries, _ = Group.objects.get_or_create(name="Secretary")
+        users = {}
+        for username, _role in DEMO_USERS:
+            user, created = User.objects.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+                user.save()
+            users[username] = user
+        secretaries.user_set.add(users["secretary"])
+        return users
+
+    def tournament(self, slug, name, venue, start, end, club):
+        tournament, _ = Tournament.objects.get_or_create(
+            slug=slug,
+            defaults={
+                "name": name,
+                "venue": venue,
+                "start_date": start,
+                "end_date": end,
+                "host_club": club,
+                "status": Tournament.Status.PUBLISHED,
+            },
+        )
+        return tournament
+
+    def event(self, tournament, name, kind, rule_set, csv_text):
+        event, _ = Event.objects.get_or_create(
+            tournament=tournament, name=name, defaults={"kind": kind, "rule_set": rule_set}
+        )
+        summary = import_entries(event, csv_text)
+        self.stdout.write(f"{event}: {summary}")
+        return event

@@ -1,0 +1,249 @@
+"""What a player sees of a tournament (issue #5, point 6): their entries, their next match, their results and
+their notifications, read in a fixed number of queries whatever the number of matches.
+
+The personal schedule link needs no login and no database column: it carries the player's id signed with the
+site's secret key (`personal_token`), so it is stable and cannot be forged or guessed."""
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from django.core import signing
+from django.db.models import Q
+
+from checkin.services import late_arrival_of
+from scoring.transitions import UNFINISHED
+from stages.models import Match, Round
+from tournaments.models import Entry, EntryMember, Notification
+
+S = Match.Status
+# Not played yet, or being played: the next match is one of these.
+LIVE = (S.CALLED, S.IN_PLAY)
+NOTIFICATIONS_SHOWN = 10
+_FAR_PAST = datetime.min.replace(tzinfo=UTC)
+
+# ---------------------------------------------------------------- the personal link
+
+_signer = signing.Signer(salt="player-schedule")
+
+
+def personal_token(player):
+    """The token of the player's personal schedule link: the player's id, signed (stable while SECRET_KEY is)."""
+    return _signer.sign(str(player.pk))
+
+
+def player_id_from_token(token):
+    """The player id a token was made for, or None when it was not made by this site (forged, cut, edited)."""
+    try:
+        value = _signer.unsign(token)
+    except signing.BadSignature:
+        return None
+    return int(value) if value.isdigit() else None
+
+
+# ---------------------------------------------------------------- one match from the player's side
+
+
+@dataclass
+class PlayerMatch:
+    """A match seen from the player's side: `side` is "a" or "b", `entry` the player's entry (a doubles pair
+    for doubles), `opponent` the other entry (None for a bye or an opponent not known yet)."""
+
+    match: Match
+    side: str
+    entry: Entry
+    opponent: Entry | None
+
+    @property
+    def other(self):
+        return "b" if self.side == "a" else "a"
+
+    @property
+    def reported_at(self):
+        """When the player's side reported at its board (issue #6)."""
+        return getattr(self.match, f"reported_{self.side}_at")
+
+    @property
+    def clock(self):
+        """The round clock (ECC 39-41), or None: loaded with the match."""
+        return getattr(self.match.round, "clock", None)
+
+    @property
+    def late_arrival_law(self):
+        """The law giving the reporting deadline (ICF 143(i), ECC 18, queen2 ¶10), blank if the rule set has none."""
+        late_arrival = late_arrival_of(self.match)
+        return late_arrival.law if late_arrival else ""
+
+    @property
+    def points_for(self):
+        return getattr(self.match, f"score_{self.side}")
+
+    @property
+    def points_against(self):
+        return getattr(self.match, f"score_{self.other}")
+
+    @property
+    def games_for(self):
+        return getattr(self.match, f"games_{self.side}")
+
+    @property
+    def games_against(self):
+        return getattr(self.match, f"games_{self.other}")
+
+    @property
+    def forfeited(self):
+        """The player's side lost by forfeit (late arrival; "ab" when both sides were absent)."""
+        return self.side in self.match.forfeited
+
+    @property
+    def final(self):
+        """Counts in standings and brackets (a withheld or unconfirmed result does not: ICF 150)."""
+        return self.match.is_decided
+
+    @property
+    def outcome(self):
+        """ "won", "lost", "drawn", "bye", or "" while there is no result."""
+        m = self.match
+        if m.status == S.BYE:
+            return "bye"
+        if m.result_withheld:  # ICF 150: not shown as final until the protest is decided
+            return ""
+        if self.forfeited:
+            return "lost"
+        if m.status in UNFINISHED:
+            return ""
+        if m.winner_id is not None:
+            return "won" if m.winner_id == self.entry.pk else "lost"
+        return "drawn" if m.status in (S.FINISHED, S.CONFIRMED) and self.opponent else ""
+
+    @property
+    def score(self):
+        """The score from the player's side: "25–10", "2–1 (62–47)" over several games, "w/o", "bye"."""
+        m = self.match
+        if m.status == S.BYE:
+            return "bye"
+        if m.status == S.WALKOVER:
+            return "w/o"
+        if m.status in UNFINISHED or self.points_for is None:
+            return ""
+        points = f"{self.points_for}–{self.points_against}"
+        if self.games_for + self.games_against > 1:
+            return f"{self.games_for}–{self.games_against} ({points})"
+        return points
+
+    @property
+    def result_note(self):
+        """Why a result is not final yet, in plain words."""
+        m = self.match
+        if m.result_withheld:
+            return "withheld: a protest is undecided (ICF 150)"
+        if m.status in (S.FINISHED, S.RETIRED):
+            return "to confirm"
+        return ""
+
+    @property
+    def played_at(self):
+        m = self.match
+        return m.finished_at or m.confirmed_at or m.planned_at or m.updated_at or _FAR_PAST
+
+
+def player_match(match, entry_ids):
+    """The match from the side of the player whose entries are `entry_ids` (by id: Entry)."""
+    side = "a" if match.entry_a_id in entry_ids else "b"
+    entry = match.entry_a if side == "a" else match.entry_b
+    opponent = match.entry_b if side == "a" else match.entry_a
+    return PlayerMatch(match=match, side=side, entry=entry, opponent=opponent)
+
+
+def next_match_key(pm):
+    """Matches being called or played first; then scheduled ones (a table or a time) by time; then the rest
+    by round."""
+    m = pm.match
+    scheduled = m.planned_at is not None or m.table is not None
+    return (
+        m.status not in LIVE,
+        not scheduled,
+        m.planned_at is None,
+        m.planned_at or _FAR_PAST,
+        m.round.number,
+        m.stage.order,
+        m.number,
+        m.pk,
+    )
+
+
+# ---------------------------------------------------------------- the schedule
+
+
+@dataclass
+class PlayerSchedule:
+    tournament: object
+    player: object
+    entries: list = field(default_factory=list)
+    next_match: PlayerMatch | None = None
+    later: list = field(default_factory=list)
+    results: list = field(default_factory=list)
+    notifications: list = field(default_factory=list)
+
+    @property
+    def matches(self):
+        """Every match of the schedule: the next one, the later ones, the results."""
+        return [*([self.next_match] if self.next_match else []), *self.later, *self.results]
+
+    @property
+    def stages(self):
+        """The stages the player has played or will play in, for the standings links."""
+        seen = {}
+        for pm in self.matches:
+            seen.setdefault(pm.match.stage_id, pm.match.stage)
+        return sorted(seen.values(), key=lambda stage: (stage.event.name, stage.order))
+
+
+def player_entries(tournament, player):
+    return list(
+        Entry.objects.filter(event__tournament=tournament, members__player=player)
+        .select_related("event")
+        .order_by("event__name", "pk")
+    )
+
+
+def player_matches(entry_ids):
+    """The published matches of these entries, with what the schedule shows, in one query. Preview (draft)
+    rounds stay hidden: their pairings may still change."""
+    return list(
+        Match.objects.filter(Q(entry_a_id__in=entry_ids) | Q(entry_b_id__in=entry_ids))
+        .filter(round__status=Round.Status.PUBLISHED)
+        .select_related("round__clock", "stage__event", "group", "entry_a", "entry_b", "umpire")
+    )
+
+
+def player_schedule(tournament, player, with_notifications=True):
+    """The player's schedule in `tournament`: at most four queries, whatever the number of matches.
+    `with_notifications=False` for public readers (notifications are personal)."""
+    schedule = PlayerSchedule(tournament=tournament, player=player)
+    schedule.entries = player_entries(tournament, player)
+    if not schedule.entries:
+        return schedule
+    entry_ids = {entry.pk for entry in schedule.entries}
+    lines = [player_match(match, entry_ids) for match in player_matches(entry_ids)]
+    to_play = sorted((pm for pm in lines if pm.match.status in UNFINISHED), key=next_match_key)
+    if to_play:
+        schedule.next_match, schedule.later = to_play[0], to_play[1:]
+    schedule.results = sorted(
+        (pm for pm in lines if pm.match.status not in UNFINISHED),
+        key=lambda pm: (pm.played_at, pm.match.round.number, pm.match.pk),
+        reverse=True,
+    )
+    if with_notifications and player.user_id is not None:
+        schedule.notifications = list(
+            Notification.objects.filter(user_id=player.user_id, tournament=tournament)[:NOTIFICATIONS_SHOWN]
+        )
+    return schedule
+
+
+def tournament_players(tournament, event_id=None):
+    """Every player entered in the tournament (or one event), with the entry, for the secretary's list of
+    personal links: one query."""
+    members = EntryMember.objects.filter(entry__event__tournament=tournament).select_related("player", "entry__event")
+    if event_id is not None:
+        members = members.filter(entry__event_id=event_id)
+    return list(members.order_by("entry__event__name", "entry__name", "entry_id", "position"))

@@ -1,0 +1,154 @@
+"""Players' pages (issue #5, point 6): a mobile-first schedule page (next match, results, links to the round's
+pairings and the standings, notifications) reached by a personal link that needs no login, or by /me/ for a
+logged-in player; and the secretary's list of those links to hand out.
+
+The schedule refreshes itself without a reload: static/js/live.js polls `?fragment=1` and `live_fragment`
+answers 204 while nothing changed."""
+
+import hashlib
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import render_to_string, select_template
+from django.urls import NoReverseMatch, reverse
+
+from core.page_cache import public_page
+from players import selectors as player_services
+from tournaments.api import visible_tournaments
+from tournaments.models import Event, Player
+from tournaments.views import secretary_tournament
+
+# The protests app's include showing the status of any protest about a match (issue #7, point 7). Pages include
+# it only once it exists, so this page works before and after.
+PROTESTS_INCLUDE = "protests/_match_protests.html"
+
+# ---------------------------------------------------------------- live fragments (static/js/live.js)
+
+LIVE_VERSION_HEADER = "X-Live-Version"
+
+
+def live_version(html):
+    """The version of a fragment: a hash of what it shows, so any visible change is a new version."""
+    return hashlib.sha256(html.encode()).hexdigest()[:16]
+
+
+def live_fragment(request, html):
+    """Answer a live.js poll: 204 when the page already shows this version of the fragment, else the fragment.
+    Any page can use it for its own `data-live-url` element."""
+    version = live_version(html)
+    unchanged = request.headers.get(LIVE_VERSION_HEADER) == version
+    response = HttpResponse(status=204) if unchanged else HttpResponse(html)
+    response[LIVE_VERSION_HEADER] = version
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# ---------------------------------------------------------------- links to other helpers' pages
+
+
+def optional_url(name, *args):
+    """The URL of a page that another part of the system may not provide (yet), or None."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def protests_include():
+    try:
+        select_template([PROTESTS_INCLUDE])
+    except TemplateDoesNotExist:
+        return None
+    return PROTESTS_INCLUDE
+
+
+def with_links(pm, slug):
+    """The match page and the round's pairings (the round page, or the stage page at that round)."""
+    m = pm.match
+    pm.url = optional_url("match-detail", slug, m.pk)
+    stage_url = reverse("stage-detail", args=[slug, m.stage_id])
+    pm.round_url = optional_url("round-detail", slug, m.round_id) or f"{stage_url}#round-{m.round.number}"
+    pm.stage_url = stage_url
+    return pm
+
+
+# ---------------------------------------------------------------- the schedule page
+
+
+@public_page
+def player_schedule(request, slug, token):
+    """The personal link: no login, the signed token names the player; a forged token is a 404."""
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    player_id = player_services.player_id_from_token(token)
+    if player_id is None:
+        raise Http404("This link is not valid. Ask the tournament secretary for your personal link.")
+    player = get_object_or_404(Player, pk=player_id)
+    return schedule_response(request, tournament, player, personal_link=True)
+
+
+@login_required
+def my_schedule(request, slug):
+    """The logged-in player's own schedule, without a token."""
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    player = getattr(request.user, "player", None)
+    if player is None:
+        return not_entered(request, tournament, None)
+    return schedule_response(request, tournament, player, personal_link=False)
+
+
+def schedule_response(request, tournament, player, personal_link):
+    schedule = player_services.player_schedule(tournament, player)
+    if not schedule.entries:
+        return not_entered(request, tournament, player)
+    context = schedule_context(tournament, schedule)
+    html = render_to_string("players/_schedule.html", context, request=request)
+    if request.GET.get("fragment"):
+        return live_fragment(request, html)
+    return render(
+        request,
+        "players/schedule.html",
+        {
+            **context,
+            "fragment": html,
+            "version": live_version(html),
+            "live_url": f"{request.path}?fragment=1",
+            "personal_link": personal_link,
+        },
+    )
+
+
+def schedule_context(tournament, schedule):
+    slug = tournament.slug
+    for pm in schedule.matches:
+        with_links(pm, slug)
+    return {
+        "tournament": tournament,
+        "schedule": schedule,
+        "player": schedule.player,
+        "next": schedule.next_match,
+        "protests_include": protests_include(),
+    }
+
+
+def not_entered(request, tournament, player):
+    return render(request, "players/not_entered.html", {"tournament": tournament, "player": player}, status=404)
+
+
+# ---------------------------------------------------------------- the secretary's list of personal links
+
+
+@login_required
+def player_links(request, slug):
+    """Secretaries: every entered player's personal link, to print or send (a personal link is personal, so the
+    list is not public). `?event=<id>` narrows it to one event."""
+    tournament = secretary_tournament(request, slug)
+    event = None
+    if request.GET.get("event", "").isdigit():
+        event = get_object_or_404(Event, pk=request.GET["event"], tournament=tournament)
+    members = player_services.tournament_players(tournament, event.pk if event else None)
+    for member in members:
+        path = reverse("player-schedule", args=[slug, player_services.personal_token(member.player)])
+        member.personal_url = request.build_absolute_uri(path)
+    return render(request, "players/links.html", {"tournament": tournament, "event": event, "members": members})

@@ -1,0 +1,344 @@
+"""Printed sheets (issue #5, point 7): ICF XIX score cards, pairing sheets, results and standings, as PDF bytes.
+
+Plain Python: each function takes the dataclasses below (printing.selectors fills them from the database) and
+returns an A4 PDF drawn with reportlab. Black lines and text only, so a sheet reads the same from a
+black-and-white printer. Names print in a TrueType font of the system (DejaVu Sans or Liberation Sans) when one is
+installed, so "Müller", "Šárka" and "Ramachandran" all print; Helvetica (Latin-1 only) otherwise.
+
+Output is reproducible (reportlab's invariant mode): the same data gives the same bytes. `compress=False` leaves
+the page streams readable (so does `COMPRESS = False`), which the tests use to find the names in them.
+"""
+
+import io
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
+
+from printing.pdf_kit import bold, fractions, grid_style, para
+from printing.score_card_pdf import card_parts
+
+MARGIN = 12 * mm
+MAX_BLANK_CARDS = 200  # the most blank score cards one request prints
+COMPRESS = True  # compress page streams unless a call says otherwise (tests turn it off to read the text)
+
+# (family, regular, bold), looked for in the usual font directories of Debian, Fedora and Arch.
+FONT_FILES = (
+    ("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    ("LiberationSans", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
+)
+FONT_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/truetype/liberation",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/dejavu-sans-fonts",
+    "/usr/share/fonts/liberation-sans",
+    "/usr/share/fonts/TTF",
+)
+
+
+# ---------------------------------------------------------------- the data a sheet prints
+
+
+@dataclass
+class BoardLine:
+    """One filled row of the score card. `awarded_to` ("A"/"B"/"") is the side credited with the board;
+    `queen` and `coins` are its points for the queen and for the c/m (ICF XIX columns 2-3 or 5-6); totals are
+    the running totals after the board (columns 4 and 7). `law` marks a special finish (ICF 102-112)."""
+
+    number: int
+    breaker: str = ""  # column 1: who broke
+    awarded_to: str = ""
+    queen: int = 0
+    coins: int = 0
+    total_a: int = 0
+    total_b: int = 0
+    law: str = ""
+
+
+@dataclass
+class ScoreCard:
+    """An ICF XIX score card. Every text field may be empty: a blank card prints the empty form.
+
+    `board_rows` rows are printed per game, `board_limit` of them before a thick line (ICF 56(b): the rows
+    after it are for the extra board); `boards` holds the filled rows by game number."""
+
+    tournament: str = ""
+    event: str = ""
+    stage: str = ""
+    round: str = ""
+    match_no: str = ""
+    table: str = ""
+    date: str = ""
+    time: str = ""
+    umpire: str = ""
+    side_a: list = field(default_factory=list)  # player names: one in singles, two in doubles
+    side_b: list = field(default_factory=list)
+    team_a: str = ""
+    team_b: str = ""
+    toss_winner: str = ""
+    toss_choice: str = ""
+    rule_set: str = ""
+    games: int = 3
+    board_rows: int = 10
+    board_limit: int | None = 8
+    extra_rows_note: str = ""
+    queen_value: int = 3
+    boards: dict = field(default_factory=dict)  # {game number: [BoardLine, ...]}
+    winner: str = ""  # "Match won by", when the match is decided
+    remarks: list = field(default_factory=list)
+
+
+@dataclass
+class Heading:
+    """The top of a pairing, results or standings sheet."""
+
+    title: str
+    tournament: str = ""
+    lines: list = field(default_factory=list)  # e.g. event · stage · round, the date
+    printed: str = ""  # "Printed 5 Dec 2026 14:30": which version of the results a sheet shows
+
+
+@dataclass
+class PairingLine:
+    number: str
+    table: str = ""
+    time: str = ""
+    side_a: str = ""
+    side_b: str = ""
+    umpire: str = ""
+    bye: bool = False
+
+
+@dataclass
+class ResultLine:
+    number: str
+    table: str = ""
+    side_a: str = ""
+    side_b: str = ""
+    result: str = ""
+    winner: str = ""  # "A", "B" or "": printed in bold
+    note: str = ""
+
+
+@dataclass
+class StandingsLine:
+    rank: str
+    name: str
+    team: str = ""  # country / club
+    values: list = field(default_factory=list)  # one per column of the table, as the stage page shows them
+
+
+@dataclass
+class Section:
+    """A part of a sheet: a group's pairings or standings, or the whole round (empty title)."""
+
+    title: str = ""
+    lines: list = field(default_factory=list)
+    columns: list = field(default_factory=list)  # standings only: labels of the values
+
+
+# ---------------------------------------------------------------- public functions
+
+
+def score_cards(cards, compress=None):
+    """One A4 page per ScoreCard (ICF XIX)."""
+    st = styles()
+    doc = document(io.BytesIO(), "Score cards", compress)
+    width, height = doc.width - 12, doc.height - 12  # the frame's padding
+    story = []
+    for card in cards:
+        story += [KeepInFrame(width, height, card_parts(card, width, height, st), mode="shrink"), PageBreak()]
+    return build(doc, story[:-1] or [Paragraph("No score cards to print.", st["text"])])
+
+
+def pairing_sheet(heading, sections, compress=None):
+    """The pairings of a round: table, time, A v B, umpire (sections: one per group, or one for the round)."""
+    st = styles()
+    doc = document(io.BytesIO(), heading.title, compress)
+    labels = ["No.", "Table", "Time", "Player/s A", "", "Player/s B", "Umpire"]
+    widths = fractions(doc.width, [11, 13, 17, 55, 6, 55, 29])
+
+    def row(line):
+        side_b = Paragraph("<i>bye</i>", st["cell"]) if line.bye else para(line.side_b, st["cell"])
+        cells = [para(text, st["cell"]) for text in (line.number, line.table, line.time, line.side_a)]
+        return [*cells, para("" if line.bye else "v", st["centre"]), side_b, para(line.umpire, st["small"])]
+
+    return build(doc, sheet_story(heading, sections, labels, widths, row, st), footer_text(heading))
+
+
+def results_sheet(heading, sections, compress=None):
+    """A round's results, the winner in bold."""
+    st = styles()
+    doc = document(io.BytesIO(), heading.title, compress)
+    labels = ["No.", "Table", "Player/s A", "Result", "Player/s B", ""]
+    widths = fractions(doc.width, [9, 11, 50, 22, 50, 44])
+
+    def row(line):
+        side_a = bold(line.side_a) if line.winner == "A" else escape(line.side_a)
+        side_b = bold(line.side_b) if line.winner == "B" else escape(line.side_b)
+        return [
+            para(line.number, st["cell"]),
+            para(line.table, st["cell"]),
+            Paragraph(side_a, st["cell"]),
+            para(line.result, st["centre"]),
+            Paragraph(side_b, st["cell"]),
+            para(line.note, st["small"]),
+        ]
+
+    return build(doc, sheet_story(heading, sections, labels, widths, row, st), footer_text(heading))
+
+
+def standings_sheet(heading, sections, compress=None):
+    """Standings tables: rank, name, country / club, then the section's columns (points and tie-breaks)."""
+    st = styles()
+    doc = document(io.BytesIO(), heading.title, compress)
+    story = [*heading_parts(heading, st)]
+    for section in sections:
+        labels = ["#", "Name", "Country / club", *section.columns]
+        numbers = [22 if len(label) > 5 else 14 for label in section.columns]  # "Buchholz" on one line
+        widths = fractions(doc.width, [8, 60, 46, *numbers])
+
+        def row(line):
+            return [
+                para(line.rank, st["right"]),
+                para(line.name, st["cell"]),
+                para(line.team, st["small"]),
+                *(para(value, st["right"]) for value in line.values),
+            ]
+
+        story += section_parts(section, labels, widths, row, st, right_from=3)
+    if not sections:
+        story.append(Paragraph("No standings yet.", st["text"]))
+    return build(doc, story, footer_text(heading))
+
+
+# ---------------------------------------------------------------- pairing, results and standings sheets
+
+
+def sheet_story(heading, sections, labels, widths, row, st):
+    story = [*heading_parts(heading, st)]
+    for section in sections:
+        story += section_parts(section, labels, widths, row, st)
+    if not sections:
+        story.append(Paragraph("No matches.", st["text"]))
+    return story
+
+
+def heading_parts(heading, st):
+    parts = [Paragraph(escape(heading.title), st["title"])]
+    if heading.tournament:
+        parts.append(Paragraph(bold(heading.tournament), st["text"]))
+    parts += [Paragraph(escape(line), st["text"]) for line in heading.lines if line]
+    if heading.printed:
+        parts.append(Paragraph(escape(heading.printed), st["note"]))
+    return [*parts, Spacer(1, 4 * mm)]
+
+
+def footer_text(heading):
+    return " · ".join(part for part in (heading.tournament, heading.title) if part)
+
+
+def section_parts(section, labels, widths, row, st, right_from=None):
+    """A section's title and table; the labels of columns from `right_from` on are right-aligned (numbers)."""
+    parts = [Paragraph(escape(section.title), st["section"])] if section.title else []
+    if not section.lines:
+        return [*parts, Paragraph("Nothing to show yet.", st["text"]), Spacer(1, 3 * mm)]
+    right = len(labels) if right_from is None else right_from
+    data = [[para(label, st["colhead" if i < right else "colhead_right"]) for i, label in enumerate(labels)]] + [
+        row(line) for line in section.lines
+    ]
+    table = Table(data, colWidths=widths, repeatRows=1)
+    style = grid_style()
+    style.add("LINEBELOW", (0, 0), (-1, 0), 1.2, colors.black)
+    for index in range(2, len(data), 2):  # light bands guide the eye across a wide line, even in grey print
+        style.add("BACKGROUND", (0, index), (-1, index), colors.Color(0.93, 0.93, 0.93))
+    table.setStyle(style)
+    return [*parts, table, Spacer(1, 5 * mm)]
+
+
+# ---------------------------------------------------------------- fonts, styles and small helpers
+
+
+@cache
+def fonts():
+    """(regular, bold) font names: a system TrueType font with wide Unicode coverage, or Helvetica."""
+    for family, regular, bold_file in FONT_FILES:
+        for directory in FONT_DIRS:
+            regular_path, bold_path = Path(directory, regular), Path(directory, bold_file)
+            if not (regular_path.is_file() and bold_path.is_file()):
+                continue
+            try:
+                pdfmetrics.registerFont(TTFont(family, str(regular_path)))
+                pdfmetrics.registerFont(TTFont(f"{family}-Bold", str(bold_path)))
+            except TTFError:
+                continue
+            pdfmetrics.registerFontFamily(family, normal=family, bold=f"{family}-Bold", italic=family,
+                                          boldItalic=f"{family}-Bold")  # fmt: skip
+            return family, f"{family}-Bold"
+    return "Helvetica", "Helvetica-Bold"
+
+
+def styles():
+    regular, bold_font = fonts()
+
+    def style(name, size, font=regular, **options):
+        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.2, **options)
+
+    return {
+        "title": style("title", 15, bold_font, spaceAfter=2),
+        "section": style("section", 12, bold_font, spaceBefore=4, spaceAfter=3),
+        "text": style("text", 10),
+        "note": style("note", 6.5),
+        "label": style("label", 7, bold_font),
+        "value": style("value", 9.5),
+        "head": style("head", 6.5, bold_font, alignment=TA_CENTER),
+        "colhead": style("colhead", 8, bold_font),
+        "colhead_right": style("colhead_right", 8, bold_font, alignment=TA_RIGHT),
+        "cell": style("cell", 9.5),
+        "small": style("small", 8),
+        "centre": style("centre", 9.5, alignment=TA_CENTER),
+        "right": style("right", 9.5, alignment=TA_RIGHT),
+    }
+
+
+def document(buffer, title, compress):
+    compress = COMPRESS if compress is None else compress
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=title,
+        author="Carrom tournaments",
+        pageCompression=1 if compress else 0,
+        invariant=1,
+    )
+
+
+def build(doc, story, footer=""):
+    """Lay out `story`; `footer` (a sheet's title) is printed with the page number at the foot of every page,
+    so the pages of a sheet pinned on a wall stay in order."""
+
+    def draw_footer(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(fonts()[0], 7)
+        canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"{footer} · page {doc.page}")
+        canvas.restoreState()
+
+    if footer:
+        doc.build(story, onFirstPage=draw_footer, onLaterPages=draw_footer)
+    else:
+        doc.build(story)
+    return doc.filename.getvalue()

@@ -1,0 +1,395 @@
+"""What the printed sheets show (issue #5, point 7): loaded from the database in a fixed number of queries, whatever
+the size of the round or stage, and shaped into printing.pdf's dataclasses.
+
+Nothing here draws; nothing in printing.pdf queries."""
+
+from collections import defaultdict
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from core.errors import ResultError
+from printing import pdf as printing
+from rules.base import get_rule_set
+from rules.errors import RuleError
+from scoring.models import Board
+from scoring.scorecard import card_state, rules_round_of
+from scoring.transitions import UNFINISHED
+from stages import services as stage_services
+from stages.models import Match, Round, Stage
+from tournaments.models import EntryMember
+
+S = Match.Status
+EXTRA_ROWS = 2  # rows after the board limit, for the extra board (ICF 56(b)) or the tie-breaker (queen2 ¶12-15)
+OPEN_ROWS = 12  # rows of a game with no board limit (ICF 56(b) from the quarter-finals: 25 points only)
+SWISS_COLUMNS = ["P", "Pts", "Buchholz", "Net", "Total"]  # as the stage page shows them
+GROUP_COLUMNS = ["P", "W", "D", "L", "Net", "Pts"]
+
+
+class NoStandings(Exception):
+    """A knockout stage has a bracket, not standings."""
+
+
+# ---------------------------------------------------------------- queries
+
+
+def members_queryset():
+    return EntryMember.objects.select_related("player__club").order_by("position")
+
+
+def card_matches():
+    """Matches with everything a score card prints (the round clock too: ECC bells end a game), in 4 queries
+    for any number of matches."""
+    return Match.objects.select_related(
+        "stage__event__tournament", "round__clock", "group", "umpire", "entry_a", "entry_b"
+    ).prefetch_related(
+        Prefetch("entry_a__members", queryset=members_queryset()),
+        Prefetch("entry_b__members", queryset=members_queryset()),
+        Prefetch(
+            "boards", queryset=Board.objects.filter(voided=False).order_by("game_no", "number"), to_attr="card_boards"
+        ),
+    )
+
+
+def sheet_matches(rnd):
+    """A round's matches for its pairing or results sheet, in group and match order: one query."""
+    return list(rnd.matches.select_related("group", "umpire", "entry_a", "entry_b").order_by("group__number", "number"))
+
+
+# ---------------------------------------------------------------- score cards (ICF XIX)
+
+
+def round_score_cards(rnd, blank=False):
+    """A card per match of the round (a bye has none). `blank`: the same number of cards with only the
+    tournament, event, stage and round filled in, for writing by hand."""
+    matches = card_matches().filter(round=rnd).exclude(status=S.BYE).order_by("group__number", "number")
+    return [blank_round_card(match) if blank else match_card(match) for match in matches]
+
+
+def blank_round_card(match):
+    """Only what the whole round shares: tournament, event, stage, round."""
+    stage = match.stage
+    return printing.ScoreCard(
+        tournament=stage.event.tournament.name,
+        event=stage.event.name,
+        stage=stage.name,
+        round=match.round.display_name,
+        **card_shape(stage.event, stage, rules_round_of(match)),
+    )
+
+
+def blank_score_cards(event, count):
+    """`count` empty cards shaped by the event's rule set (games per match, board rows)."""
+    return [printing.ScoreCard(**card_shape(event, None, None)) for _ in range(count)]
+
+
+def match_card(match):
+    """A card filled with everything known about the match: header, players, toss and the boards so far."""
+    stage, rnd = match.stage, match.round
+    event = stage.event
+    planned = timezone.localtime(match.planned_at) if match.planned_at else None
+    return printing.ScoreCard(
+        tournament=event.tournament.name,
+        event=event.name,
+        stage=" · ".join(part for part in (stage.name, match.group and match.group.name) if part),
+        round=rnd.display_name,
+        match_no=str(match.number),
+        table=str(match.table or ""),
+        date=day_text(planned) if planned else "",
+        time=f"{planned:%H:%M}" if planned else "",
+        umpire="self-umpired" if match.self_umpired else person(match.umpire),
+        side_a=member_names(match.entry_a),
+        side_b=member_names(match.entry_b),
+        team_a=team(match.entry_a),
+        team_b=team(match.entry_b),
+        toss_winner=toss_winner(match),
+        toss_choice=match.get_toss_choice_display() if match.toss_choice else "",
+        boards=board_lines(match),
+        winner=winner_text(match),
+        remarks=remarks(match),
+        **card_shape(event, stage, rules_round_of(match)),
+    )
+
+
+def card_shape(event, stage, round_key):
+    """The parts of a card its rule set decides: games per match (ICF 57), board rows (ICF 56), queen value."""
+    rule_set = get_rule_set(event.rule_set)
+    try:
+        length = rule_set.game_length(round=round_key)
+    except RuleError:  # office: game length depends on a stage, and a blank event card has none
+        length = None
+    limit = length.board_limit if length else None
+    rows, note = OPEN_ROWS, ""
+    if limit:
+        rows = limit
+        if length.on_tie in ("extra_board", "tie_breaker"):
+            rows += EXTRA_ROWS
+            what = "the extra board" if length.on_tie == "extra_board" else "the tie-breaker"
+            note = f"Rows after board {limit}: {what} when the scores are level ({rule_set.cite('tie')})."
+    return {
+        "rule_set": rule_set.name,
+        "games": (stage.games_per_match if stage else None) or rule_set.games_per_match,
+        "board_rows": rows,
+        "board_limit": limit,
+        "extra_rows_note": note,
+        "queen_value": rule_set.queen_value,
+    }
+
+
+def board_lines(match):
+    """The card's filled rows by game. The rules app replays the boards to split each board's points into
+    queen and c/m (ICF XIX columns 2-3, 5-6); a card it cannot replay prints each board's points as c/m."""
+    boards = match.card_boards
+    if not boards:
+        return {}
+    scored = {}
+    try:
+        for game in card_state(match, boards).games:
+            scored.update(zip((b.pk for b in game.boards), game.state.boards, strict=True))
+    except ResultError:
+        pass
+    lines = defaultdict(list)
+    for board in boards:
+        result = scored.get(board.pk)
+        queen = min(result.queen_points, board.points) if result and board.awarded_to else 0
+        lines[board.game_no].append(
+            printing.BoardLine(
+                number=board.number,
+                breaker=f"{board.breaker} {short_name(match.entry_a if board.breaker == 'A' else match.entry_b)}",
+                awarded_to=board.awarded_to,
+                queen=queen,
+                coins=board.points - queen,
+                total_a=board.total_a,
+                total_b=board.total_b,
+                law=board.law if board.special_ending else "",
+            )
+        )
+    return dict(lines)
+
+
+def remarks(match):
+    """Special finishes (ICF 102-112) by board, and what else the umpire would write: walkover, protest."""
+    notes = [f"* Game {b.game_no}, board {b.number}: {b.law}" for b in match.card_boards if b.special_ending and b.law]
+    if match.status == S.WALKOVER:
+        notes.append("Walkover / forfeit.")
+    if match.result_withheld:
+        notes.append("Result withheld: protest pending (ICF 150).")
+    return notes
+
+
+def toss_winner(match):
+    if not match.toss_winner:
+        return ""
+    entry = match.entry_a if match.toss_winner == "a" else match.entry_b
+    return f"{match.toss_winner.upper()} · {entry.name if entry else ''}".strip(" ·")
+
+
+def winner_text(match):
+    if match.winner_id is None or match.status not in (S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED):
+        return ""
+    winner = match.entry_a if match.winner_id == match.entry_a_id else match.entry_b
+    return f"{winner.name}, {score_text(match, flip=winner is match.entry_b)}"
+
+
+# ---------------------------------------------------------------- pairing and results sheets
+
+
+def round_heading(title, rnd, matches):
+    stage = rnd.stage
+    lines = [f"{stage.event.name} · {stage.name}"]
+    days = sorted({day_text(timezone.localtime(m.planned_at)) for m in matches if m.planned_at})
+    if len(days) == 1:
+        lines.append(days[0])
+    if rnd.status == Round.Status.DRAFT:
+        lines.append("PREVIEW: not published, may still change.")
+    return printing.Heading(
+        title=f"{title} · {rnd.display_name}", tournament=stage.event.tournament.name, lines=lines, printed=printed()
+    )
+
+
+def round_pairings(rnd):
+    """(Heading, sections) of the round's pairing sheet: table, time, A v B, umpire; a section per group."""
+    matches = sheet_matches(rnd)
+    one_day = len({timezone.localtime(m.planned_at).date() for m in matches if m.planned_at}) <= 1
+
+    def line(match):
+        planned = timezone.localtime(match.planned_at) if match.planned_at else None
+        when = "" if planned is None else f"{planned:%H:%M}" if one_day else f"{planned:%a %H:%M}"
+        return printing.PairingLine(
+            number=str(match.number),
+            table=str(match.table or ""),
+            time=when,
+            side_a=entry_name(match.entry_a),
+            side_b=entry_name(match.entry_b),
+            umpire="self-umpired" if match.self_umpired else person(match.umpire),
+            bye=match.status == S.BYE,
+        )
+
+    return round_heading("Pairings", rnd, matches), sections(matches, line)
+
+
+def round_results(rnd):
+    """(Heading, sections) of the round's results sheet; a section per group."""
+    matches = sheet_matches(rnd)
+
+    def line(match):
+        return printing.ResultLine(
+            number=str(match.number),
+            table=str(match.table or ""),
+            side_a=entry_name(match.entry_a),
+            side_b="bye" if match.status == S.BYE else entry_name(match.entry_b),
+            result=score_text(match),
+            winner=winner_side(match),
+            note=result_note(match),
+        )
+
+    return round_heading("Results", rnd, matches), sections(matches, line)
+
+
+def winner_side(match):
+    """ "A" or "B" once a match is won (a bye or a withheld result prints no winner), else ""."""
+    if match.status == S.BYE or match.result_withheld or match.winner_id is None:
+        return ""
+    return "A" if match.winner_id == match.entry_a_id else "B"
+
+
+def sections(matches, line):
+    """One section per group (titled), or one untitled section for a round without groups."""
+    by_group = defaultdict(list)
+    for match in matches:
+        by_group[match.group].append(line(match))
+    if list(by_group) == [None]:
+        return [printing.Section("", by_group[None])]
+    return [printing.Section(group.name if group else "", lines) for group, lines in by_group.items()]
+
+
+def score_text(match, flip=False):
+    """The score from A's side (B's when `flip`): "25–10", "2–1 (62–47)", "w/o"; empty until there is one."""
+    if match.status == S.WALKOVER:
+        return "w/o"
+    if match.status == S.RETIRED:
+        return "ret."
+    if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
+        return ""
+    a, b, ga, gb = match.score_a, match.score_b, match.games_a, match.games_b
+    if flip:
+        a, b, ga, gb = b, a, gb, ga
+    return f"{ga}–{gb} ({a}–{b})" if ga + gb > 1 else f"{a}–{b}"
+
+
+def result_note(match):
+    if match.result_withheld:
+        return "withheld: protest pending"
+    if match.forfeited == "ab":
+        return "both forfeited"
+    if match.status in (S.WALKOVER, S.RETIRED, S.FINISHED):
+        return {S.WALKOVER: "walkover / forfeit", S.RETIRED: "retired", S.FINISHED: "to confirm"}[match.status]
+    if match.status in UNFINISHED:
+        return match.get_status_display().lower()
+    return ""
+
+
+# ---------------------------------------------------------------- standings
+
+
+def stage_standings_sheet(stage):
+    """(Heading, sections) of a stage's standings, from its published rounds, with the columns the stage page
+    shows: Swiss (points, Buchholz, net, total) or a table per group (played, won, drawn, lost, net, points)."""
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        raise NoStandings(f"{stage.name} is a knockout: it has a bracket, not standings.")
+    matches = list(stage.matches.filter(round__status=Round.Status.PUBLISHED))
+    heading = printing.Heading(
+        title=f"Standings · {stage.name}",
+        tournament=stage.event.tournament.name,
+        lines=[f"{stage.event.name} · {stage.get_kind_display()}", after_round(stage)],
+        printed=printed(),
+    )
+    if stage.kind == Stage.Kind.SWISS:
+        entries = stage_services.played_entries(matches)
+        rows = stage_services.stage_standings(stage, entries, matches) if matches else []
+        return heading, [standings_section("", rows, entries, SWISS_COLUMNS)]
+    tables = []
+    for group, rows in stage_services.group_standings(stage, matches).items():
+        entries = [member.entry for member in group.members.all()]
+        title = group.name if stage.kind == Stage.Kind.GROUPS else ""
+        tables.append(standings_section(title, rows, entries, GROUP_COLUMNS))
+    return heading, tables
+
+
+def standings_section(title, rows, entries, columns):
+    by_id = {entry.pk: entry for entry in entries}
+    values = {
+        "P": "played", "Pts": "points", "Buchholz": "buchholz", "Net": "net_score", "Total": "total_score",
+        "W": "wins", "D": "draws", "L": "losses",
+    }  # fmt: skip
+    lines = [
+        printing.StandingsLine(
+            rank=str(row.rank or ""),
+            name=row.name,
+            team=team(by_id.get(row.id)),
+            values=[number(getattr(row, values[column])) for column in columns],
+        )
+        for row in rows
+    ]
+    return printing.Section(title, lines, columns)
+
+
+def after_round(stage):
+    last = stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
+    return f"After {last.display_name.lower()}" if last else "No round published yet."
+
+
+# ---------------------------------------------------------------- names and numbers
+
+
+def member_names(entry):
+    """The player/s of an entry: one name in singles, two in doubles (members prefetched)."""
+    if entry is None:
+        return []
+    names = [member.player.full_name for member in entry.members.all()]
+    return names or [entry.name]
+
+
+def short_name(entry):
+    """Last names for the narrow "break by" column: "Müller", "Rao/Iyer"."""
+    if entry is None:
+        return ""
+    names = [member.player.last_name or member.player.first_name for member in entry.members.all()]
+    return "/".join(names) or entry.name
+
+
+def team(entry):
+    """ICF XIX "Team": the club and country of the player/s, e.g. "Mumbai CC (IND)"."""
+    if entry is None:
+        return ""
+    parts = []
+    for member in entry.members.all():
+        player = member.player
+        club = player.club.name if player.club else ""
+        text = f"{club} ({player.country})" if club and player.country else club or player.country
+        if text and text not in parts:
+            parts.append(text)
+    return " / ".join(parts)
+
+
+def entry_name(entry):
+    return entry.name if entry else "—"
+
+
+def person(user):
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def day_text(moment):
+    return f"{moment:%a} {moment.day} {moment:%b %Y}"
+
+
+def printed():
+    return f"Printed {day_text(timezone.localtime())}, {timezone.localtime():%H:%M}"
+
+
+def number(value):
+    """2.0 -> "2", 1.5 -> "1.5"."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -1,0 +1,43 @@
+"""The playing hall of a tournament and the clocks of its rounds."""
+
+from django.conf import settings
+from django.db import models
+
+from stages.models import Round
+
+
+class Venue(models.Model):
+    """The playing hall of a tournament: how many carrom boards (tables) it has, how long a match takes and how
+    long a player rests between matches. Scheduling reads it."""
+
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE, related_name="venue_setup")
+    tables = models.PositiveSmallIntegerField(default=8, help_text="Carrom boards (tables) in the hall.")
+    match_minutes = models.PositiveSmallIntegerField(default=60, help_text="Time a match's slot takes.")
+    rest_minutes = models.PositiveSmallIntegerField(default=10, help_text="Minimum rest between a player's matches.")
+
+    class Meta:
+        db_table = "matches_venue"  # the table keeps the name it had before the model moved to this app
+
+    def __str__(self):
+        return f"{self.tournament}: {self.tables} tables"
+
+
+class RoundClock(models.Model):
+    """The countdown of a round (ECC 39-41: 50 minutes to the first bell, 7 more to the second). Stored, so the
+    pages show it and the periodic task rings the second bell whatever happened to the worker."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="clock")
+    started_at = models.DateTimeField()
+    first_bell_at = models.DateTimeField()
+    second_bell_at = models.DateTimeField(db_index=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Set once the second bell has been applied to the round's unfinished matches (idempotency).
+    second_bell_applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "matches_roundclock"  # the table keeps the name it had before the model moved to this app
+
+    def __str__(self):
+        return f"{self.round}: started {self.started_at:%H:%M}"

@@ -1,0 +1,481 @@
+"""Scheduling on carrom boards (issue #5, point 2): the venue's settings, a round's tables, times and umpires, moves
+of one match, and calling a round. Each operation is one transaction; the rules live in `scheduling.engine`.
+
+Every schedule change of a tournament first locks its Venue row: two secretaries scheduling two rounds at once
+would otherwise both see a table free and both book it.
+
+People are keyed as ("u", user id) when a player has a login, else ("p", player id); umpires are users. So a
+player entered in singles and doubles, or an umpire who also plays, is one person to the scheduler."""
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from checkin.services import refresh_deadlines
+from core import page_cache
+from core.errors import ResultError
+from rules.base import get_rule_set
+from scheduling import engine as scheduling
+from scheduling.models import Venue
+from scoring.audit import log_change, signed_in
+from scoring.models import ResultChange
+from stages.models import Match, Round
+from tournaments.models import Entry, EntryMember, Player
+from tournaments.permissions import is_umpire
+
+S = Match.Status
+# A bye or a walkover is not played: it holds no table and no one's time.
+NOT_PLAYED = (S.BYE, S.WALKOVER)
+# Played and over: the table and the players are free from `finished_at`, if it came before the slot's end.
+OVER = (S.FINISHED, S.CONFIRMED, S.RETIRED)
+# A match can change table or time until it starts.
+MOVABLE = (S.SCHEDULED, S.CALLED)
+# ... and change umpire until it is over.
+UMPIRE_SETTABLE = (*MOVABLE, S.IN_PLAY)
+# Smallest hall the venue is created with; a bigger event gets a board for every pair of a round.
+MIN_DEFAULT_TABLES = 8
+# Bounds a real hall and day respect (and the database's small integers hold); the page form and the API use them.
+MAX_TABLES = 999
+MAX_MINUTES = 24 * 60
+
+
+class ScheduleError(ResultError):
+    """A schedule change that is refused. `errors` maps each field to its messages ({"table": ["..."]})."""
+
+    def __init__(self, errors):
+        self.errors = errors
+        field = next(iter(errors))
+        super().__init__(field, " ".join(message for messages in errors.values() for message in messages))
+
+    def as_dict(self):
+        return self.errors
+
+
+def refuse(field, message):
+    raise ScheduleError({field: [message]})
+
+
+# ---------------------------------------------------------------- the venue
+
+
+def venue_of(tournament):
+    """The tournament's venue, created on first use with enough tables for the largest event to play a round at
+    once (at least MIN_DEFAULT_TABLES) and the model's match and rest minutes."""
+    # A callable default: the tables are counted only when the venue is created.
+    defaults = {"tables": lambda: default_tables(tournament)}
+    return Venue.objects.get_or_create(tournament=tournament, defaults=defaults)[0]
+
+
+def default_tables(tournament):
+    counts = Entry.objects.filter(event__tournament=tournament, withdrawn=False).values("event").annotate(n=Count("pk"))
+    largest = counts.aggregate(largest=Max("n"))["largest"] or 0
+    return max(MIN_DEFAULT_TABLES, (largest + 1) // 2)
+
+
+def lock_venue(tournament):
+    return Venue.objects.select_for_update().get(pk=venue_of(tournament).pk)
+
+
+@transaction.atomic
+def update_venue(tournament, tables, match_minutes, rest_minutes):
+    """Change the hall's settings. Fewer tables are refused while a match still to be played is booked on a
+    table that would no longer exist."""
+    venue = lock_venue(tournament)
+    errors = {}
+    if tables < 1:
+        errors["tables"] = ["The hall has at least one table."]
+    if match_minutes < 1:
+        errors["match_minutes"] = ["A match takes at least one minute."]
+    if rest_minutes < 0:
+        errors["rest_minutes"] = ["The rest between matches cannot be negative."]
+    if not errors:
+        stranded = (
+            Match.objects.filter(stage__event__tournament=tournament, status__in=MOVABLE, table__gt=tables)
+            .select_related("round", "entry_a", "entry_b")
+            .order_by("table", "planned_at")
+            .first()
+        )
+        if stranded:
+            errors["tables"] = [f"Table {stranded.table} is booked for {match_label(stranded)}: move it first."]
+    if errors:
+        raise ScheduleError(errors)
+    venue.tables, venue.match_minutes, venue.rest_minutes = tables, match_minutes, rest_minutes
+    venue.save()
+    return venue
+
+
+# ---------------------------------------------------------------- what is booked
+
+
+class Book:
+    """Every match of a tournament as the scheduler sees it, loaded in two queries (matches, entry members); the
+    names in messages are read only when a conflict has to be named."""
+
+    FIELDS = (
+        "id", "round_id", "group_id", "number", "entry_a_id", "entry_b_id", "table", "planned_at", "umpire_id",
+        "status", "finished_at", "self_umpired", "next_match_id", "next_side", "loser_next_match_id",
+        "loser_next_side",
+    )  # fmt: skip
+
+    def __init__(self, tournament, venue):
+        self.venue = venue
+        self.duration = timedelta(minutes=venue.match_minutes)
+        self.rows = {
+            row["id"]: row for row in Match.objects.filter(stage__event__tournament=tournament).values(*self.FIELDS)
+        }
+        self.people = {}
+        members = EntryMember.objects.filter(entry__event__tournament=tournament)
+        for entry_id, player_id, user_id in members.values_list("entry_id", "player_id", "player__user_id"):
+            self.people.setdefault(entry_id, set()).add(person_key(player_id, user_id))
+        self.feeders = {}
+        for row in self.rows.values():
+            for target, side in (
+                (row["next_match_id"], row["next_side"]),
+                (row["loser_next_match_id"], row["loser_next_side"]),
+            ):
+                if target:
+                    self.feeders.setdefault((target, side), []).append(row["id"])
+        self._players = {}
+
+    def players(self, match_id):
+        """The people who play `match_id`. A side still unknown (a knockout match waiting for its feeders' winners)
+        counts every player who may yet fill it, so a later round is never booked on top of its feeders."""
+        if match_id not in self._players:
+            self._players[match_id] = frozenset()  # guards against a cycle in bad bracket data
+            row = self.rows[match_id]
+            people = set()
+            for entry_id, side in ((row["entry_a_id"], "a"), (row["entry_b_id"], "b")):
+                if entry_id is not None:
+                    people |= self.people.get(entry_id, set())
+                else:
+                    for feeder in self.feeders.get((match_id, side), []):
+                        people |= self.players(feeder)
+            self._players[match_id] = frozenset(people)
+        return self._players[match_id]
+
+    def booking(self, row, table=None, start=None, umpire_id=None):
+        """The engine's Booking of a row, optionally at another table, time or umpire."""
+        start = start or row["planned_at"]
+        end = start + self.duration
+        if row["status"] in OVER and row["finished_at"] and start <= row["finished_at"] < end:
+            end = row["finished_at"]
+        umpire_id = row["umpire_id"] if umpire_id is None else umpire_id
+        umpire = ("u", umpire_id) if umpire_id and not row["self_umpired"] else None
+        return scheduling.Booking(row["id"], start, end, table or row["table"], self.players(row["id"]), umpire)
+
+    def bookings(self, exclude=()):
+        """Bookings of every match that holds a table and time, except those in `exclude`."""
+        return [
+            self.booking(row)
+            for row in self.rows.values()
+            if row["planned_at"] is not None and row["status"] not in NOT_PLAYED and row["id"] not in exclude
+        ]
+
+    def conflicts(self, booking):
+        """What is wrong with `booking` among the bookings of every other match (scheduling.conflicts)."""
+        others = self.bookings(exclude={booking.match})
+        return scheduling.conflicts(booking, others, self.venue.rest_minutes, range(1, self.venue.tables + 1))
+
+    def messages(self, found):
+        """The conflicts as field errors, naming the other match, its table and its time."""
+        others = Match.objects.select_related("round", "entry_a", "entry_b").in_bulk(
+            [c.other.match for c in found if c.other is not None]
+        )
+        names = person_names({c.person for c in found if c.person is not None})
+        errors = {}
+        for conflict in found:
+            text = conflict_message(conflict, others, names, self.venue)
+            errors.setdefault(conflict.field, []).append(text)
+        return errors
+
+
+def person_key(player_id, user_id):
+    return ("u", user_id) if user_id else ("p", player_id)
+
+
+def person_names(keys):
+    user_ids = [pk for kind, pk in keys if kind == "u"]
+    player_ids = [pk for kind, pk in keys if kind == "p"]
+    names = {}
+    for user in get_user_model().objects.filter(pk__in=user_ids).select_related("player"):
+        names["u", user.pk] = user_name(user)
+    for player in Player.objects.filter(pk__in=player_ids):
+        names["p", player.pk] = player.full_name
+    return names
+
+
+def user_name(user):
+    """A user as the hall knows them: their player's name, else their username."""
+    player = getattr(user, "player", None)
+    return player.full_name if player else user.get_username()
+
+
+def match_label(match):
+    return f"{match.round.display_name} match {match.number} ({match.entry_a or '—'} v {match.entry_b or '—'})"
+
+
+def when(start, end):
+    start, end = timezone.localtime(start), timezone.localtime(end)
+    return f"{start:%a %d %b %H:%M}–{end:%H:%M}"
+
+
+def conflict_message(conflict, others, names, venue):
+    other = conflict.other
+    person = names.get(conflict.person, "someone")
+    if conflict.kind == "table_range":
+        return f"The hall has tables 1 to {venue.tables}."
+    if conflict.kind == "umpire_plays":
+        return f"{person} plays in this match and cannot umpire it."
+    where = f"{match_label(others[other.match])} at table {other.table or '—'}, {when(other.start, other.end)}"
+    if conflict.kind == "table":
+        return f"Table {other.table} is taken by {where}."
+    if conflict.kind == "player":
+        return f"{person} plays {where}."
+    if conflict.kind == "rest":
+        return f"{person} plays {where} and must rest {venue.rest_minutes} minutes between matches."
+    return f"Umpire {person} is at {where}."
+
+
+# ---------------------------------------------------------------- scheduling a round
+
+
+def schedule_snapshot(match):
+    """The audit log's before/after of a SCHEDULE or UMPIRE change."""
+    return {
+        "table": match.table,
+        "planned_at": match.planned_at.isoformat() if match.planned_at else None,
+        "umpire": match.umpire_id,
+    }
+
+
+def table_range(venue, first_table=None, last_table=None):
+    first, last = first_table or 1, last_table or venue.tables
+    if not 1 <= first <= last <= venue.tables:
+        refuse("first_table", f"Choose tables from 1 to {venue.tables}, the first no higher than the last.")
+    return list(range(first, last + 1))
+
+
+def umpire_pool(tournament):
+    """The umpires the scheduler gives matches to, in turn."""
+    return [("u", pk) for pk in tournament.umpires.order_by("pk").values_list("pk", flat=True)]
+
+
+def possible_umpires(tournament):
+    """Everyone a secretary may choose as a match's umpire (assign_umpire checks it with is_umpire): the
+    tournament's umpires, chief referees and secretaries."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(tournaments_as_umpire=tournament)
+            | Q(tournaments_as_chief_referee=tournament)
+            | Q(tournaments_as_secretary=tournament)
+        )
+        .select_related("player")
+        .distinct()
+        .order_by("username")
+    )
+
+
+@transaction.atomic
+def schedule_round(rnd, start, user=None, first_table=None, last_table=None, keep_tables=True, reason=""):
+    """Give every match of a published round still to be called a table, a start time and an umpire: the
+    earliest slot from `start` where a table of `first_table`..`last_table` (default: all) and the players, with
+    their rest, are free (scheduling.engine). Byes get no table; self-umpired matches no umpire; the others get
+    the tournament's umpires in turn, as they are free. `keep_tables` keeps the tables the draw chose (e.g. Swiss
+    table allocation) where they are free. Returns the matches placed, by time and table."""
+    rnd = Round.objects.select_related("stage__event__tournament").get(pk=rnd.pk)
+    if rnd.status != Round.Status.PUBLISHED:
+        refuse("round", f"{rnd.display_name} is a preview: publish it before scheduling it.")
+    if start is None:
+        refuse("start", "Give the time the first match starts.")
+    tournament = rnd.stage.event.tournament
+    venue = lock_venue(tournament)
+    tables = table_range(venue, first_table, last_table)
+    book = Book(tournament, venue)
+    todo = sorted(
+        (r for r in book.rows.values() if r["round_id"] == rnd.pk and r["status"] == S.SCHEDULED),
+        key=lambda r: (r["number"], r["group_id"] or 0, r["id"]),
+    )
+    if not todo:
+        refuse("round", f"No match of {rnd.display_name} waits for a table: they are called, played or byes.")
+    wanted = [
+        scheduling.ToPlace(
+            match=r["id"],
+            players=book.players(r["id"]),
+            table=r["table"] if keep_tables else None,
+            umpire=("u", r["umpire_id"]) if r["umpire_id"] else None,
+            needs_umpire=not r["self_umpired"],
+        )
+        for r in todo
+    ]
+    try:
+        placed = scheduling.schedule(
+            wanted,
+            book.bookings(exclude={r["id"] for r in todo}),
+            start,
+            tables,
+            venue.match_minutes,
+            venue.rest_minutes,
+            umpire_pool(tournament),
+        )
+    except scheduling.SchedulingError as error:
+        refuse(error.field, error.message)
+    by_id = {b.match: b for b in placed}
+    matches = list(
+        Match.objects.select_for_update(of=("self",))
+        .select_related("stage__event")
+        .filter(pk__in=by_id, status=S.SCHEDULED)  # not called meanwhile
+        .order_by("pk")
+    )
+    changes = []
+    for match in matches:
+        before = schedule_snapshot(match)
+        booking = by_id[match.pk]
+        match.table, match.planned_at = booking.table, booking.start
+        match.umpire_id = booking.umpire[1] if booking.umpire else None
+        changes.append(
+            ResultChange(
+                match=match,
+                user=signed_in(user),
+                what=ResultChange.What.SCHEDULE,
+                before=before,
+                after=schedule_snapshot(match),
+                reason=reason or "Round scheduled",
+            )
+        )
+    Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
+    ResultChange.objects.bulk_create(changes)
+    page_cache.changed([rnd.stage.event.tournament_id])  # bulk writes send no signals
+    refresh_deadlines(matches)
+    return sorted(matches, key=lambda m: (m.planned_at, m.table))
+
+
+# ---------------------------------------------------------------- one match
+
+
+def lock_venue_and_match(match):
+    """The venue first, then the match: the order schedule_round takes its locks in, so no two operations wait
+    for each other."""
+    tournament = Match.objects.select_related("stage__event__tournament").get(pk=match.pk).stage.event.tournament
+    venue = lock_venue(tournament)
+    locked = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("stage__event__tournament", "round")
+        .get(pk=match.pk)
+    )
+    return venue, locked
+
+
+@transaction.atomic
+def move_match(match, table, planned_at, user=None, reason=""):
+    """Move a match not yet started to another table or time. Refused, with messages naming the clashing match,
+    its table and time, when the table is taken then, a player would overlap or not get their rest, or the
+    umpire is elsewhere."""
+    venue, match = lock_venue_and_match(match)
+    tournament = match.stage.event.tournament
+    if match.status == S.BYE:
+        refuse("table", "A bye is not played: it takes no table.")
+    if match.status not in MOVABLE:
+        refuse("status", f"A {match.get_status_display().lower()} match keeps its table and time.")
+    if table is None or planned_at is None:
+        refuse("table" if table is None else "planned_at", "Give both the table and the time.")
+    book = Book(tournament, venue)
+    booking = book.booking(book.rows[match.pk], table=table, start=planned_at)
+    found = book.conflicts(booking)
+    if found:
+        raise ScheduleError(book.messages(found))
+    before = schedule_snapshot(match)
+    moved_in_time = match.planned_at != planned_at
+    match.table, match.planned_at = table, planned_at
+    match.save(update_fields=["table", "planned_at", "updated_at"])
+    log_change(match, ResultChange.What.SCHEDULE, before, schedule_snapshot(match), user, reason)
+    if moved_in_time:
+        refresh_deadlines([match])
+    return match
+
+
+@transaction.atomic
+def assign_umpire(match, umpire, user=None, reason=""):
+    """Give a match its umpire (or none, `umpire=None`). Refused for a self-umpired match, for someone who is not
+    an official of the tournament, who plays in the match, or who is at another match at that time."""
+    venue, match = lock_venue_and_match(match)
+    tournament = match.stage.event.tournament
+    if match.status not in UMPIRE_SETTABLE:
+        refuse("umpire", f"A {match.get_status_display().lower()} match keeps its umpire.")
+    if umpire is not None:
+        if match.self_umpired:
+            refuse("umpire", "This match is self-umpired: its players keep the score card.")
+        if not is_umpire(umpire, tournament):
+            refuse("umpire", f"{umpire.get_username()} is not an umpire of this tournament.")
+        book = Book(tournament, venue)
+        found = umpire_conflicts(book, book.rows[match.pk], umpire)
+        if found:
+            raise ScheduleError(book.messages(found))
+    before = schedule_snapshot(match)
+    match.umpire = umpire
+    match.save(update_fields=["umpire", "updated_at"])
+    log_change(match, ResultChange.What.UMPIRE, before, schedule_snapshot(match), user, reason)
+    return match
+
+
+def umpire_conflicts(book, row, umpire):
+    """Why `umpire` cannot umpire the match of `row`: they play in it, or (once it has a time) they are at
+    another match then."""
+    if ("u", umpire.pk) in book.players(row["id"]):
+        return [scheduling.Conflict("umpire_plays", person=("u", umpire.pk))]
+    if row["planned_at"] is None:
+        return []
+    found = book.conflicts(book.booking(row, umpire_id=umpire.pk))
+    return [c for c in found if c.kind in ("umpire", "umpire_plays")]
+
+
+# ---------------------------------------------------------------- calling a round
+
+
+def call_reason(rule_set):
+    if rule_set.time_limit is not None:
+        return f'"Start" called: the round clock runs ({rule_set.time_limit.law})'
+    return "Round called"
+
+
+@transaction.atomic
+def call_round(rnd, user=None):
+    """Announce every scheduled match of a published round (scheduled -> called, through the state machine, so the
+    audit log and the late-arrival deadlines follow). Where the rule set has a time limit, calling is "Start"
+    (ECC 18, 27) and starts the round clock (ECC 39-41). Returns (matches called, the clock or None)."""
+    # Imported here: scheduling.clock reads the venue from this module.
+    from scheduling.clock import clock_of, start_clock
+    from scoring.services import change_status
+
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
+    if rnd.status != Round.Status.PUBLISHED:
+        refuse("round", f"{rnd.display_name} is a preview: publish it before calling it.")
+    rule_set = get_rule_set(rnd.stage.event.rule_set)
+    waiting = list(
+        rnd.matches.filter(status=S.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None).order_by("number", "pk")
+    )
+    starts_clock = rule_set.time_limit is not None and clock_of(rnd) is None
+    if not waiting and not starts_clock:
+        refuse("round", f"No match of {rnd.display_name} waits to be called.")
+    reason = call_reason(rule_set)
+    called = [change_status(match, S.CALLED, user=user, reason=reason) for match in waiting]
+    clock = start_clock(rnd, user=user) if starts_clock else None
+    return called, clock
+
+
+# ---------------------------------------------------------------- reading a round's schedule
+
+
+def round_schedule(rnd):
+    """A round's matches as the round page and the API show them: by time, then table; matches without a table
+    after, byes last. One query."""
+    matches = rnd.matches.select_related("entry_a", "entry_b", "umpire__player", "group")
+
+    def order(m):
+        # Equal flags before a value mean both values are None or both set, so they compare.
+        return (m.status == S.BYE, m.planned_at is None, m.planned_at, m.table is None, m.table, m.number, m.pk)
+
+    return sorted(matches, key=order)

@@ -1,0 +1,12 @@
+"""Periodic task (config.settings.CELERY_BEAT_SCHEDULE): second bells of the round clocks. It applies deadlines
+stored in the database and is idempotent, so a second run, two workers at once or a Redis restart changes nothing."""
+
+from celery import shared_task
+
+from scheduling import clock
+
+
+@shared_task
+def ring_second_bells():
+    """At the second bell, unfinished matches are scored by the rule set's time-limit law (ECC 39-41)."""
+    return clock.ring_second_bells()

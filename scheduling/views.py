@@ -1,0 +1,231 @@
+"""Round pages (issue #5, points 2 and 5): the public round page (pairings by table and time, umpires, results and
+the round clock) and the secretary's scheduling on it (schedule the round, move a match, choose its umpire, call
+the round, start the clock) and the venue settings. Views read a form, call one service and show the result; a
+refused change shows the page again with the form and its messages."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from core.page_cache import public_page
+from rules.base import get_rule_set
+from scheduling import clock as round_clock
+from scheduling import services as schedule_services
+from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
+from scheduling.services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
+from stages.models import Match, Round
+from stages.views import result_text
+from tournaments.api import visible_tournaments
+from tournaments.permissions import can_see_round, is_secretary, is_umpire
+from tournaments.views import secretary_tournament
+
+# ---------------------------------------------------------------- the round page
+
+
+@public_page
+def round_detail(request, slug, round_id):
+    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    rnd = get_round(tournament, round_id)
+    if not can_see_round(request.user, rnd, tournament):
+        raise Http404("This round is not published yet.")
+    return render_round(request, tournament, rnd, is_secretary(request.user, tournament))
+
+
+def get_round(tournament, round_id):
+    return get_object_or_404(
+        Round.objects.select_related("stage__event__tournament"), pk=round_id, stage__event__tournament=tournament
+    )
+
+
+def get_match(tournament, match_id):
+    return get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
+
+
+def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=None):
+    """The round page. `bound` is (match id, move form, umpire form) for a refused change, shown open with its
+    errors; every other form starts from the match's current values."""
+    matches = schedule_services.round_schedule(rnd)
+    for match in matches:
+        match.result_text = result_text(match)
+    clock = round_clock.clock_of(rnd)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "stage": rnd.stage,
+        "event": rnd.stage.event,
+        "matches": matches,
+        "clock": clock,
+        "is_secretary": secretary,
+        "is_umpire": secretary or is_umpire(request.user, tournament),  # a secretary is an umpire too
+    }
+    if secretary:
+        context.update(secretary_context(tournament, rnd, matches, clock, schedule_form, bound))
+    return render(request, "scheduling/round_detail.html", context)
+
+
+def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
+    people = list(schedule_services.possible_umpires(tournament))
+    bound_id, bound_move, bound_umpire = bound or (None, None, None)
+    for match in matches:
+        match.movable = match.status in MOVABLE
+        match.umpire_settable = not match.self_umpired and match.status in UMPIRE_SETTABLE
+        if match.pk == bound_id:
+            match.move_form, match.umpire_form, match.open = bound_move, bound_umpire, True
+            if match.umpire_form is None:
+                match.umpire_form = umpire_form(match, people)
+            if match.move_form is None:
+                match.move_form = move_form(match)
+        else:
+            match.move_form, match.umpire_form, match.open = move_form(match), umpire_form(match, people), False
+    published = rnd.status == Round.Status.PUBLISHED
+    return {
+        "schedule_form": schedule_form or ScheduleForm(auto_id="schedule_%s"),
+        "can_schedule": published and any(m.status == Match.Status.SCHEDULED for m in matches),
+        "can_call": published and any(m.status == Match.Status.SCHEDULED and m.entry_b_id for m in matches),
+        "can_start_clock": published and clock is None,
+        # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
+        "time_limit": get_rule_set(rnd.stage.event.rule_set).time_limit is not None,
+        "venue": schedule_services.venue_of(tournament),
+    }
+
+
+def move_form(match, data=None):
+    initial = {"table": match.table, "planned_at": match.planned_at}
+    return MoveForm(data, initial=initial, prefix=f"m{match.pk}", auto_id=f"move{match.pk}_%s")
+
+
+def umpire_form(match, people, data=None):
+    prefix, auto_id = f"u{match.pk}", f"ump{match.pk}_%s"
+    return UmpireForm(data, officials=people, initial={"umpire": match.umpire_id}, prefix=prefix, auto_id=auto_id)
+
+
+# ---------------------------------------------------------------- secretary actions on a round
+
+
+def round_action(func):
+    """A POST-only secretary action on a round; `func` returns a response or None (back to the round page)."""
+
+    @login_required
+    @require_POST
+    @wraps(func)
+    def view(request, slug, round_id, **kwargs):
+        tournament = secretary_tournament(request, slug)
+        rnd = get_round(tournament, round_id)
+        return func(request, tournament, rnd, **kwargs) or redirect("round-detail", slug, rnd.pk)
+
+    return view
+
+
+@round_action
+def round_schedule(request, tournament, rnd):
+    form = ScheduleForm(request.POST, auto_id="schedule_%s")
+    if form.is_valid():
+        try:
+            placed = schedule_services.schedule_round(rnd, user=request.user, **form.cleaned_data)
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, f"{rnd.display_name}: {len(placed)} matches scheduled.")
+            without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
+            if without:
+                messages.warning(
+                    request,
+                    f"{without} matches have no umpire: none was free at their time. Choose one for each, or "
+                    "schedule on fewer tables.",
+                )
+            return None
+    return render_round(request, tournament, rnd, True, schedule_form=form)
+
+
+@round_action
+def round_call(request, tournament, rnd):
+    try:
+        called, clock = schedule_services.call_round(rnd, user=request.user)
+    except ScheduleError as error:
+        messages.error(request, error.message)
+        return None
+    text = f"{rnd.display_name} called: {len(called)} matches announced."
+    if clock is not None:
+        text += " The round clock runs."
+    messages.success(request, text)
+    return None
+
+
+@round_action
+def round_clock_start(request, tournament, rnd):
+    try:
+        round_clock.start_clock(rnd, user=request.user)
+    except ScheduleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"The clock of {rnd.display_name} runs.")
+    return None
+
+
+@login_required
+@require_POST
+def match_move(request, slug, match_id):
+    tournament = secretary_tournament(request, slug)
+    match = get_match(tournament, match_id)
+    form = move_form(match, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            schedule_services.move_match(match, data["table"], data["planned_at"], request.user, data["reason"])
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, f"Match {match.number} moved to table {data['table']}.")
+            return redirect_to_match(slug, match)
+    return render_round(request, tournament, match.round, True, bound=(match.pk, form, None))
+
+
+@login_required
+@require_POST
+def match_umpire(request, slug, match_id):
+    tournament = secretary_tournament(request, slug)
+    match = get_match(tournament, match_id)
+    form = umpire_form(match, list(schedule_services.possible_umpires(tournament)), request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            schedule_services.assign_umpire(match, data["umpire"], request.user, data["reason"])
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, f"Match {match.number}: umpire saved.")
+            return redirect_to_match(slug, match)
+    return render_round(request, tournament, match.round, True, bound=(match.pk, None, form))
+
+
+def redirect_to_match(slug, match):
+    response = redirect("round-detail", slug, match.round_id)
+    response["Location"] += f"#match-{match.pk}"
+    return response
+
+
+# ---------------------------------------------------------------- the venue
+
+
+@login_required
+def venue_edit(request, slug):
+    tournament = secretary_tournament(request, slug)
+    venue = schedule_services.venue_of(tournament)
+    initial = {"tables": venue.tables, "match_minutes": venue.match_minutes, "rest_minutes": venue.rest_minutes}
+    form = VenueForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            schedule_services.update_venue(tournament, **form.cleaned_data)
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, "Venue saved.")
+            back = request.GET.get("next")
+            safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+            return redirect(back if back and safe else tournament)
+    return render(request, "scheduling/venue.html", {"tournament": tournament, "form": form})

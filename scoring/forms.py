@@ -1,0 +1,248 @@
+"""Forms of the umpire's score-card page. They check input types only and put it in the rules app's shapes; the
+laws are checked by the services (scoring.services, scoring.scorecard) through the rules app."""
+
+from django import forms
+
+from rules.specials import SITUATIONS
+from stages.forms import parse_games
+
+QUEEN_CHOICES = [
+    ("", "Not covered / not stated"),
+    ("covered_by_winner", "Covered by the board's winner"),
+    ("covered_by_loser", "Covered by the loser"),
+    ("on_board", "Still on the board"),
+]
+CHANCE_CHOICES = [("", "—"), ("in", "Pocketed"), ("out", "Missed")]
+CHANCES = 3  # queen2 ¶12: three chances each
+
+
+def side_choices(names, lower=False):
+    """Radio choices naming the players: ("A", "A · Name")."""
+    return [(side.lower() if lower else side, f"{side} · {names[side]}") for side in ("A", "B")]
+
+
+class CardForm(forms.Form):
+    """A form of the card page: it knows the players' names (for its choices) and the action it posts."""
+
+    action = ""
+
+    def __init__(self, *args, names, **kwargs):
+        kwargs.setdefault("prefix", self.action)
+        super().__init__(*args, **kwargs)
+        self.names = names
+
+
+class TossForm(CardForm):
+    """ICF 39: the toss winner chooses the break or the side."""
+
+    action = "toss"
+    winner = forms.ChoiceField(label="Won the toss", widget=forms.RadioSelect)
+    choice = forms.ChoiceField(
+        label="Chose",
+        widget=forms.RadioSelect,
+        choices=[("break", "To break first"), ("side", "The side (the other player breaks)")],
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = side_choices(self.names, lower=True)
+
+
+class BoardForm(CardForm):
+    """The next board of the card (ICF XIX): who won it, the loser's c/m left, the queen, the loser's dues; the
+    breaker only when a toss decides it (ICF 56(b)); a special finish (ICF 102-112, 121(b)) when there was one."""
+
+    action = "board"
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    board = forms.IntegerField(widget=forms.HiddenInput)
+    winner = forms.ChoiceField(label="Board won by", required=False, widget=forms.RadioSelect)
+    coins_left_of_loser = forms.IntegerField(
+        label="Loser's c/m left on the board",
+        initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}),
+    )
+    queen = forms.ChoiceField(label="Queen", choices=QUEEN_CHOICES, required=False)
+    loser_outstanding_dues = forms.IntegerField(
+        label="Loser's outstanding dues",
+        initial=0,
+        required=False,
+        max_value=99,  # written off, never counted (ICF 55); a sane bound for the score card's column
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+    breaker = forms.ChoiceField(label="Breaks this board (won the toss)", required=False, widget=forms.RadioSelect)
+    situation = forms.ChoiceField(label="Special finish", required=False)
+    striker = forms.ChoiceField(label="Striker of that stroke", required=False, widget=forms.RadioSelect)
+    stroke = forms.ChoiceField(
+        required=False, choices=[("proper", "Proper stroke"), ("improper", "Improper stroke")], initial="proper"
+    )
+    striker_coins_left = forms.IntegerField(
+        label="Striker's c/m left on the board", required=False, initial=0, widget=forms.NumberInput(attrs={"min": 0})
+    )
+    additional_points_demanded = forms.IntegerField(
+        label="Additional points demanded", required=False, initial=0, widget=forms.NumberInput(attrs={"min": 0})
+    )
+
+    SPECIAL_FIELDS = ("situation", "striker", "stroke", "striker_coins_left", "additional_points_demanded")
+
+    def __init__(self, *args, rule_set, toss_decides_break=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("winner", "breaker", "striker"):
+            self.fields[name].choices = side_choices(self.names)
+        specials = special_choices(rule_set)
+        self.fields["situation"].choices = [("", "None: an ordinary finish"), *specials]
+        if not toss_decides_break:
+            del self.fields["breaker"]
+        if not specials:  # e.g. office: those strokes are fouls and the board goes on
+            for name in self.SPECIAL_FIELDS:
+                del self.fields[name]
+
+    def board_data(self):
+        """The board in the rules endpoint's shape (what scoring.scorecard.add_board takes)."""
+        data = self.cleaned_data
+        special = None
+        if data.get("situation"):
+            special = {
+                "situation": data["situation"],
+                "striker": data.get("striker") or None,
+                "stroke": data.get("stroke") or "proper",
+                "striker_coins_left": data.get("striker_coins_left") or 0,
+                "additional_points_demanded": data.get("additional_points_demanded") or 0,
+            }
+        return {
+            "winner": data.get("winner") or None,
+            "coins_left_of_loser": data["coins_left_of_loser"],
+            "queen": data.get("queen") or None,
+            "loser_outstanding_dues": data.get("loser_outstanding_dues") or 0,
+            "special_ending": special,
+            "breaker": data.get("breaker") or None,
+        }
+
+    def special_errors(self):
+        return any(self.errors.get(name) for name in self.SPECIAL_FIELDS)
+
+
+def special_choices(rule_set):
+    """The special finishes the rule set knows (ICF 102-112, 121(b); ECC 93-102), named by its own law."""
+    choices = []
+    for key, situation in SITUATIONS.items():
+        if key not in rule_set.special_endings:
+            continue
+        law = rule_set.special_law(situation, True)
+        if "(" not in situation.icf and law.endswith("(a)"):  # the proper-stroke clause: name the rule only
+            law = law[:-3]
+        choices.append((key, f"{law}: {situation.description}"))
+    return choices
+
+
+class TieBreakerForm(CardForm):
+    """queen2 ¶12-16: three chances each, alternately, the toss winner first; entered as they are taken."""
+
+    action = "tie_breaker"
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    first = forms.ChoiceField(label="First chance (won the toss, queen2 ¶16)", widget=forms.RadioSelect)
+
+    def __init__(self, *args, entry=None, **kwargs):
+        if entry:  # the tie-breaker so far, as stored on the card
+            initial = {"first": entry.get("first")}
+            for side in ("A", "B"):
+                for n, pocketed in enumerate(entry.get("attempts", {}).get(side, []), 1):
+                    initial[f"{side.lower()}{n}"] = "in" if pocketed else "out"
+            kwargs["initial"] = {**initial, **kwargs.get("initial", {})}
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = side_choices(self.names)
+        for side in ("A", "B"):
+            for n in range(1, CHANCES + 1):
+                # Shown in a fieldset per player, under the player's name.
+                self.fields[f"{side.lower()}{n}"] = forms.ChoiceField(
+                    label=f"Chance {n}", choices=CHANCE_CHOICES, required=False
+                )
+
+    @property
+    def a_fields(self):
+        return [self[f"a{n}"] for n in range(1, CHANCES + 1)]
+
+    @property
+    def b_fields(self):
+        return [self[f"b{n}"] for n in range(1, CHANCES + 1)]
+
+    def clean(self):
+        cleaned = super().clean()
+        for side in ("a", "b"):
+            taken = [cleaned.get(f"{side}{n}", "") for n in range(1, CHANCES + 1)]
+            if "" in taken and any(taken[taken.index("") :]):
+                self.add_error(f"{side}1", "Enter the chances in the order they were taken, leaving no gap.")
+        return cleaned
+
+    def entry(self):
+        data = self.cleaned_data
+        attempts = {
+            side: [data[f"{side.lower()}{n}"] == "in" for n in range(1, CHANCES + 1) if data[f"{side.lower()}{n}"]]
+            for side in ("A", "B")
+        }
+        return {"first": data["first"], "attempts": attempts}
+
+
+class SuddenDeathForm(CardForm):
+    """queen2 ¶15: one round of sudden death, added to the rounds already on the card."""
+
+    action = "sudden_death"
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    round = forms.IntegerField(widget=forms.HiddenInput)
+    a = forms.ChoiceField(choices=CHANCE_CHOICES[1:], widget=forms.RadioSelect)
+    b = forms.ChoiceField(choices=CHANCE_CHOICES[1:], widget=forms.RadioSelect)
+
+    def __init__(self, *args, rounds=(), **kwargs):
+        self.rounds = list(rounds)
+        kwargs.setdefault("initial", {}).setdefault("round", len(self.rounds) + 1)
+        super().__init__(*args, **kwargs)
+        self.fields["a"].label, self.fields["b"].label = self.names["A"], self.names["B"]
+
+    def clean_round(self):
+        number = self.cleaned_data["round"]
+        if number != len(self.rounds) + 1:
+            raise forms.ValidationError(f"Round {number} of the sudden death is already on the card.")
+        return number
+
+    def entry(self):
+        """Every round so far, this one last."""
+        return [*self.rounds, {"A": self.cleaned_data["a"] == "in", "B": self.cleaned_data["b"] == "in"}]
+
+
+class UnfinishedBoardForm(CardForm):
+    """ECC 41: at the second bell, the c/m each player still has on the board (the Queen is not counted)."""
+
+    action = "unfinished"
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    board_no = forms.IntegerField(widget=forms.HiddenInput)
+    coins_a = forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}))
+    coins_b = forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}))
+    queen_held_by = forms.ChoiceField(label="Queen held by", required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["coins_a"].label = f"{self.names['A']}: own c/m left"
+        self.fields["coins_b"].label = f"{self.names['B']}: own c/m left"
+        self.fields["queen_held_by"].choices = [("", "Nobody (still on the board)"), *side_choices(self.names)]
+
+    def entry(self):
+        data = self.cleaned_data
+        return {
+            "board_no": data["board_no"],
+            "coins_left": {"A": data["coins_a"], "B": data["coins_b"]},
+            "queen_held_by": data.get("queen_held_by") or None,
+        }
+
+
+class FinalScoreForm(CardForm):
+    """Events that keep no board detail: the final score of each game, A first, checked by the rules app."""
+
+    action = "final"
+    games = forms.CharField(
+        max_length=80,
+        label="Final score",
+        help_text="Each game, A's points first: 25-10, or 25-10, 12-25, 25-0.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
+    )
+
+    def clean_games(self):
+        return parse_games(self.cleaned_data["games"].strip())

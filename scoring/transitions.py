@@ -1,0 +1,129 @@
+"""The match state machine (issue #5, point 1), in one place.
+
+scheduled -> called (announced) -> in play -> finished -> confirmed; plus walkover/forfeit, retired, and "replay
+from board N". `MOVES` lists every allowed move; `services.transition()` makes the moves a person asks for
+directly, the other services make the others (a result finishes a match, a walkover needs the absent side, a replay
+needs the board). Every move writes the audit log.
+"""
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from core.errors import TransitionError
+from stages.models import Match, Round
+
+S = Match.Status
+# Not played out yet: the toss, the score card's entries and a start are still to come.
+UNFINISHED = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
+
+
+@dataclass(frozen=True)
+class Move:
+    label: str
+    # None: made by `services.transition()`; otherwise the service that makes it (named in the refusal message).
+    service: str | None = None
+    needs_reason: bool = False
+
+
+MOVES = {
+    (S.SCHEDULED, S.CALLED): Move("announce the match"),
+    (S.SCHEDULED, S.IN_PLAY): Move("start the match"),
+    (S.CALLED, S.IN_PLAY): Move("start the match"),
+    (S.CALLED, S.SCHEDULED): Move("withdraw the call", needs_reason=True),
+    (S.IN_PLAY, S.RETIRED): Move("retire", service="retire"),
+    (S.FINISHED, S.CONFIRMED): Move("confirm the result"),
+    (S.RETIRED, S.CONFIRMED): Move("confirm the result"),
+    (S.CONFIRMED, S.FINISHED): Move("reopen the result for correction", needs_reason=True),
+    (S.WALKOVER, S.SCHEDULED): Move("cancel the walkover", needs_reason=True),
+    # Made by the services only.
+    (S.SCHEDULED, S.FINISHED): Move("record the result", service="result"),
+    (S.CALLED, S.FINISHED): Move("record the result", service="result"),
+    (S.IN_PLAY, S.FINISHED): Move("record the result", service="result"),
+    (S.FINISHED, S.FINISHED): Move("correct the result", service="result"),
+    (S.SCHEDULED, S.CONFIRMED): Move("record and confirm the result", service="result"),
+    (S.CALLED, S.CONFIRMED): Move("record and confirm the result", service="result"),
+    (S.IN_PLAY, S.CONFIRMED): Move("record and confirm the result", service="result"),
+    (S.CONFIRMED, S.CONFIRMED): Move("correct the confirmed result", service="result"),
+    (S.SCHEDULED, S.WALKOVER): Move("award a walkover", service="walkover"),
+    (S.CALLED, S.WALKOVER): Move("award a walkover", service="walkover"),
+    (S.IN_PLAY, S.WALKOVER): Move("award a walkover", service="walkover"),
+    (S.FINISHED, S.WALKOVER): Move("award a walkover", service="walkover"),
+    (S.IN_PLAY, S.IN_PLAY): Move("replay from a board", service="replay"),
+    (S.FINISHED, S.IN_PLAY): Move("replay from a board", service="replay"),
+    (S.CONFIRMED, S.IN_PLAY): Move("replay from a board", service="replay"),
+    (S.RETIRED, S.IN_PLAY): Move("replay from a board", service="replay"),
+}
+
+# Why a move asked of `services.transition()` is refused when another operation must make it.
+SERVICE_HINTS = {
+    "result": "a match finishes when the rules say so: enter its boards on the score card, or its final score",
+    "walkover": "record a walkover with the side that did not play",
+    "retire": "record a retirement with the side that retires",
+    "replay": "use 'replay from board N' to return a match to play",
+}
+
+TIMESTAMPS = {S.CALLED: "called_at", S.IN_PLAY: "started_at", S.FINISHED: "finished_at", S.CONFIRMED: "confirmed_at"}
+# Stamped again on every such move; the others keep their first time. ICF 143(i): the reporting time runs from the
+# latest announcement.
+RESTAMPED = (S.CALLED, S.FINISHED, S.CONFIRMED)
+
+
+def label(status):
+    return S(status).label.lower()
+
+
+def allowed_from(status):
+    """The states `services.transition()` can take a match to from `status`."""
+    return [to for (frm, to), move in MOVES.items() if frm == status and move.service is None]
+
+
+def refusal(match, to_status):
+    """The message explaining why `to_status` cannot follow the match's status, or None if the move is allowed."""
+    frm = match.status
+    if to_status not in S.values:
+        return f"'{to_status}' is not a match state; the states are {', '.join(S.values)}."
+    if to_status == S.BYE:
+        return "Byes are made by the draw, not by changing a match's state."
+    move = MOVES.get((frm, to_status))
+    if move is None:
+        options = ", ".join(label(s) for s in allowed_from(frm)) or "nothing (its result stands)"
+        return f"A {label(frm)} match cannot become {label(to_status)}; from {label(frm)} it can become: {options}."
+    return None
+
+
+def require_published(match, what="enter results"):
+    """A preview round's draw can still change (pairings swapped, the round deleted and paired again), so its
+    matches take no play: no call, start, result, walkover, forfeit, toss or score card entry until it is published.
+    The match's round must be loaded (the services lock matches with it)."""
+    if match.round.status != Round.Status.PUBLISHED:
+        raise TransitionError(f"{match.round.display_name} is a preview: publish the draw to {what}.")
+
+
+def check_move(match, to_status, service=None):
+    message = refusal(match, to_status)
+    if message:
+        raise TransitionError(message)
+    move = MOVES[(match.status, to_status)]
+    if move.service is not None and move.service != service:
+        raise TransitionError(
+            f"A {label(match.status)} match cannot simply be set {label(to_status)}: {SERVICE_HINTS[move.service]}."
+        )
+    require_published(match, move.label)
+    return move
+
+
+def move(match, to_status, reason="", service=None):
+    """Change the status of a locked match (and its timestamps); the caller saves it and writes the audit log.
+    Returns the old status."""
+    checked = check_move(match, to_status, service)
+    if checked.needs_reason and not reason.strip():
+        raise TransitionError(f"Give a reason to {checked.label}.")
+    old = match.status
+    match.status = to_status
+    stamp = TIMESTAMPS.get(to_status)
+    if stamp and (getattr(match, stamp) is None or to_status in RESTAMPED):
+        setattr(match, stamp, timezone.now())
+    if to_status != S.CONFIRMED:
+        match.confirmed_at = None
+    return old

@@ -1,0 +1,13 @@
+"""Match pages: the match, the umpire's score card and the officials' history."""
+
+from django.urls import path
+
+from scoring import views
+
+match = "t/<slug:slug>/matches/<int:match_id>/"
+
+urlpatterns = [
+    path(match, views.match_detail, name="match-detail"),
+    path(f"{match}card/", views.match_card, name="match-card"),
+    path(f"{match}history/", views.match_history, name="match-history"),
+]

@@ -1,0 +1,120 @@
+"""Forms of the secretary's stage pages. They check input only; every change goes through stages.services
+or scoring.services."""
+
+import re
+
+from django import forms
+
+from stages.models import Stage
+from stages.services import next_order, settings_errors
+
+KEEP_APART_CHOICES = [("club", "Same club"), ("country", "Same country")]
+
+
+class StageForm(forms.ModelForm):
+    keep_apart = forms.MultipleChoiceField(
+        choices=KEEP_APART_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Groups: keep players of the same club or country in different groups where possible.",
+    )
+
+    class Meta:
+        model = Stage
+        fields = ["name", "order", "kind", *Stage.DRAW_SETTINGS]
+        labels = {"source": "Entered from", "group_count": "Number of groups", "rounds_planned": "Rounds (Swiss)"}
+        help_texts = {"source": "Empty: every entry of the event that has not withdrawn."}
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.event = event
+        self.event = event
+        self.fields["source"].queryset = event.stages.exclude(pk=self.instance.pk)
+        self.fields["source"].empty_label = "The whole event"
+        if self.instance.pk:
+            self.initial["keep_apart"] = [key for key in self.instance.keep_apart.split(",") if key]
+        else:
+            self.initial.setdefault("keep_apart", ["club", "country"])
+            self.initial.setdefault("order", next_order(event))
+
+    def clean_keep_apart(self):
+        return ",".join(self.cleaned_data["keep_apart"])
+
+    def clean(self):
+        cleaned = super().clean()
+        for field, message in settings_errors(self.event, cleaned, self.instance if self.instance.pk else None).items():
+            if field in self.fields:
+                self.add_error(field, message)
+        return cleaned
+
+
+GAME_RE = re.compile(r"^\s*(\d{1,3})\s*[-–:]\s*(\d{1,3})\s*$")
+
+
+def parse_games(text):
+    """ "25-10, 12-25, 25-0" -> [(25, 10), (12, 25), (25, 0)]."""
+    games = []
+    for n, part in enumerate(re.split(r"[,;/]", text), 1):
+        found = GAME_RE.match(part)
+        if not found:
+            raise forms.ValidationError(
+                f"Game {n}: write each game as A's points-B's points, e.g. 25-10; separate games with commas."
+            )
+        games.append((int(found[1]), int(found[2])))
+    return games
+
+
+class ResultForm(forms.Form):
+    games = forms.CharField(
+        required=False,
+        max_length=80,
+        label="Games",
+        help_text="Final score of each game, A first: 25-10 or 25-10, 12-25, 25-0.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
+    )
+    absent = forms.ChoiceField(
+        required=False,
+        label="Walkover",
+        choices=[("", "No: the match was played"), ("a", "A did not play"), ("b", "B did not play")],
+    )
+
+    def clean_games(self):
+        text = self.cleaned_data["games"].strip()
+        return parse_games(text) if text else []
+
+    def clean(self):
+        cleaned = super().clean()
+        if "games" in cleaned and not cleaned["games"] and not cleaned.get("absent"):
+            self.add_error("games", "Enter the games' scores, or say who did not play.")
+        if cleaned.get("games") and cleaned.get("absent"):
+            self.add_error("absent", "A walkover has no game scores: clear one of the two.")
+        return cleaned
+
+
+class SwapForm(forms.Form):
+    first = forms.ChoiceField(label="Swap")
+    second = forms.ChoiceField(label="with")
+
+    def __init__(self, *args, matches, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [
+            (f"{match.pk}:{side}", f"Match {match.number}, {side.upper()}: {entry}")
+            for match in matches
+            for side, entry in (("a", match.entry_a), ("b", match.entry_b))
+            if entry is not None
+        ]
+        self.fields["first"].choices = self.fields["second"].choices = choices
+        self.matches = {match.pk: match for match in matches}
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            raise forms.ValidationError("Pick two different places to swap.")
+        return cleaned
+
+    def places(self):
+        """((match, side), (match, side)) chosen."""
+        return tuple(
+            (self.matches[int(value.split(":")[0])], value.split(":")[1])
+            for value in (self.cleaned_data["first"], self.cleaned_data["second"])
+        )

@@ -1,0 +1,265 @@
+"""Stages of an event and what a draw makes of them: groups, rounds and the matches in them."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+from tournaments.models import Entry, Event
+
+
+def validate_odd(value):
+    if value is not None and (value < 1 or value % 2 == 0):
+        raise ValidationError("A match is played over an odd number of games (1, 3, 5).")
+
+
+class Stage(models.Model):
+    """One phase of an event: groups, a round robin, Swiss rounds or a knockout. Stages run in `order`; a stage
+    with a `source` is entered by the qualifiers of that earlier stage (explicit advancement)."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", "Groups (round robin in each)"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss rounds"
+        KNOCKOUT = "knockout", "Knockout"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not drawn"
+        DRAWN = "drawn", "Drawn"
+        FINISHED = "finished", "Finished"
+
+    class Grouping(models.TextChoices):
+        RANDOM = "random", "Random"
+        SNAKE_SEED = "snake_seed", "Seeded snake (seed)"
+        SNAKE_RATING = "snake_rating", "Seeded snake (rating)"
+
+    class Pairing(models.TextChoices):
+        DAZED = "dazed", "Dazed (ECC)"
+        SERIAL = "serial", "Serial"
+        STAGGERED = "staggered", "Staggered"
+        OPTIMAL = "optimal", "Optimal (maximum-weight matching)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField(default=1)
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Advancement: who enters this stage. No source: every entry of the event that has not withdrawn.
+    source = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_stages")
+    qualifiers = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="From a groups source: how many of each group; otherwise the top N overall."
+    )
+    # Groups
+    group_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    grouping = models.CharField(max_length=12, choices=Grouping.choices, default=Grouping.RANDOM)
+    keep_apart = models.CharField(
+        max_length=20, blank=True, default="club,country", help_text="Keep players of the same club/country apart."
+    )
+    # Round robin (groups too)
+    double_round_robin = models.BooleanField(default=False)
+    # Swiss
+    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    pairing_method = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.DAZED)
+    delay_top_players = models.PositiveSmallIntegerField(default=0)
+    first_round_by_rating = models.BooleanField(default=False)
+    bye_score_for = models.PositiveSmallIntegerField(default=25)
+    bye_score_against = models.PositiveSmallIntegerField(default=0)
+    # A competitor who forfeits a round (late arrival) is withdrawn from the later rounds; off by default, as in
+    # ECC play everyone is expected to play all rounds.
+    forfeit_withdraws = models.BooleanField(
+        default=False, help_text="Swiss: withdraw a competitor who forfeited a round from the later rounds."
+    )
+    # Knockout
+    third_place_match = models.BooleanField(default=False)
+    # Longer matches than the rule set's own (e.g. ECC plays one game; a Eurocup final is best of three).
+    games_per_match = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[validate_odd],
+        help_text="Games per match, if not the rule set's (an odd number, e.g. 3).",
+    )
+    # Standings precedence, metric keys from stages.draws.standings; empty means the system's default.
+    tiebreaks = models.JSONField(default=list, blank=True)
+
+    # How a stage is drawn: what the secretary's page form and the API both edit.
+    DRAW_SETTINGS = (
+        "source",
+        "qualifiers",
+        "group_count",
+        "grouping",
+        "keep_apart",
+        "double_round_robin",
+        "rounds_planned",
+        "pairing_method",
+        "delay_top_players",
+        "first_round_by_rating",
+        "forfeit_withdraws",
+        "third_place_match",
+        "games_per_match",
+    )
+
+    class Meta:
+        db_table = "tournaments_stage"  # the table keeps the name it had before the model moved to this app
+        ordering = ["event", "order"]
+        constraints = [models.UniqueConstraint(fields=["event", "order"], name="stage_order_unique_in_event")]
+
+    def __str__(self):
+        return f"{self.event.name}: {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("stage-detail", args=[self.event.tournament.slug, self.pk])
+
+
+class Group(models.Model):
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="groups")
+    number = models.PositiveSmallIntegerField()
+    entries = models.ManyToManyField(Entry, through="GroupMember", related_name="groups")
+
+    class Meta:
+        db_table = "tournaments_group"  # the table keeps the name it had before the model moved to this app
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="group_number_unique_in_stage")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self):
+        return f"Group {chr(ord('A') + self.number - 1)}" if self.number <= 26 else f"Group {self.number}"
+
+
+class GroupMember(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="group_memberships")
+    # The entry's number in the group's Berger table.
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        db_table = "tournaments_groupmember"  # the table keeps the name it had before the model moved to this app
+        ordering = ["group", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "position"], name="group_position_unique"),
+            models.UniqueConstraint(fields=["group", "entry"], name="group_entry_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.entry} in {self.group}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Preview (not published)"
+        PUBLISHED = "published", "Published"
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40, blank=True, help_text="Knockout rounds: the rules app's round key.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    class Meta:
+        db_table = "tournaments_round"  # the table keeps the name it had before the model moved to this app
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique_in_stage")]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self):
+        if self.name:
+            return self.name.replace("_", " ").capitalize()
+        return f"Round {self.number}"
+
+
+class Match(models.Model):
+    """Two entries (or one and a bye) meeting in a round. Side A breaks first unless the toss says otherwise."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        CALLED = "called", "Called"
+        IN_PLAY = "in_play", "In play"
+        FINISHED = "finished", "Finished"
+        CONFIRMED = "confirmed", "Confirmed"
+        WALKOVER = "walkover", "Walkover / forfeit"
+        RETIRED = "retired", "Retired"
+        BYE = "bye", "Bye"
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    # Order within the round; in a knockout, the line of the bracket from the top (1-based).
+    number = models.PositiveSmallIntegerField()
+    entry_a = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    entry_b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Carrom board (table) number.")
+    planned_at = models.DateTimeField(null=True, blank=True)
+    umpire = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="umpired_matches"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Sum of A's points over the games.")
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_a = models.PositiveSmallIntegerField(default=0, help_text="Games won by A.")
+    games_b = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # Knockout: where the winner (and, for the third-place match, the loser) goes next.
+    next_match = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    next_side = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
+    loser_next_match = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    loser_next_side = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
+    # ICF 39: the toss winner chooses the break or the side; choosing the side leaves the break to the other.
+    toss_winner = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
+    toss_choice = models.CharField(max_length=5, blank=True, choices=[("break", "Break"), ("side", "Side")])
+    # Self-umpired (e.g. ECC): one player enters the score card, the other side's player confirms it.
+    self_umpired = models.BooleanField(default=False)
+    result_entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    called_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The last "replay from board N" (protests): boards from there on were voided.
+    replay_from_game = models.PositiveSmallIntegerField(null=True, blank=True)
+    replay_from_board = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Game-level entries of the score card, by game number as a string: the ECC board unfinished at the second bell
+    # ({"unfinished_board_at_second_bell": {...}}) and the queen2 tie-breaker ({"tie_breaker": {...}}), in the
+    # shapes rules.game.GameInput takes.
+    card_extras = models.JSONField(default=dict, blank=True)
+    # Late arrivals (issue #6): when each side reported at its board, and the rule set's reporting deadline
+    # (stored, so the periodic forfeit task finds due matches with one indexed query).
+    reported_a_at = models.DateTimeField(null=True, blank=True)
+    reported_b_at = models.DateTimeField(null=True, blank=True)
+    report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Sides that lost by forfeit: "a", "b", or "ab" when both were absent (both lose).
+    forfeited = models.CharField(max_length=2, blank=True)
+    # Protests (issue #7, ICF 150): while a protest is undecided the result is not final and counts for nothing.
+    result_withheld = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "matches_match"  # the table keeps the name it had before the model moved to this app
+        ordering = ["round", "number"]
+        verbose_name_plural = "matches"
+        constraints = [models.UniqueConstraint(fields=["round", "group", "number"], name="match_number_unique")]
+        indexes = [models.Index(fields=["stage", "status"])]
+
+    def __str__(self):
+        return f"{self.round} #{self.number}: {self.entry_a or '—'} v {self.entry_b or 'bye'}"
+
+    @property
+    def is_decided(self):
+        """Counts in standings and advances in brackets."""
+        decided = self.status in (self.Status.CONFIRMED, self.Status.WALKOVER, self.Status.BYE)
+        return decided and not self.result_withheld
+
+    @property
+    def history(self):
+        """Every recorded change to this match's result, oldest first (the secretary's audit trail)."""
+        return self.changes.select_related("user").order_by("at", "pk")
+
+    @property
+    def loser(self):
+        if self.winner_id is None:
+            return None
+        return self.entry_b if self.winner_id == self.entry_a_id else self.entry_a
