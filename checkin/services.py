@@ -101,7 +101,7 @@ def late_arrival_of(match):
 
 def stage_late_arrival(stage):
     """The rule set's late-arrival law for a stage's matches (None: the rule set has none, e.g. office)."""
-    return get_rule_set(stage.event.rule_set).late_arrival
+    return stage.event.rules.late_arrival
 
 
 def clock(moment):
@@ -274,7 +274,7 @@ def forfeit_score(match, late_arrival):
     ECC 18: 25-0 (the rule set's forfeit score). ICF 143 / queen2 ¶10, "loses the entire match": each game the
     winner needs, won by the game's points target to nil (ICF 56(a)); the stage's bye score if the rule set has
     no points target."""
-    rule_set = get_rule_set(match.stage.event.rule_set)
+    rule_set = match.stage.event.rules
     games = (match.stage.games_per_match or rule_set.games_per_match) // 2 + 1
     if late_arrival.forfeit_score:
         return games, tuple(late_arrival.forfeit_score)

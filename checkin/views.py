@@ -19,10 +19,10 @@ from django.utils import timezone
 
 from checkin import services as late
 from core.errors import ResultError
-from players.views import LIVE_VERSION_HEADER
+from core.live import LIVE_VERSION_HEADER
 from scoring.permissions import is_official
 from stages.models import Round, Stage
-from tournaments.api import visible_tournaments
+from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee, is_umpire
 
 SIDE_CHOICES = [("a", "A"), ("b", "B")]
@@ -77,7 +77,7 @@ ACTIONS = {
 @login_required
 def round_checkin(request, slug, round_id):
     """GET: the desk; POST: one action (report, cancel, withdraw, keep) on one match of the round."""
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     rounds = Round.objects.select_related("stage__event__tournament")
     rnd = get_object_or_404(rounds, pk=round_id, stage__event__tournament=tournament)
     if not is_umpire(request.user, tournament):

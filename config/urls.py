@@ -11,7 +11,7 @@ tournament_api = "tournaments/<slug:tournament_slug>/"
 api_patterns = [
     path("rules/", include("rules.urls")),
     path("draws/", include("stages.draw_urls")),
-    path(f"{tournament_api}matches/<int:match_pk>/", include("scoring.urls_api")),
+    path(tournament_api, include("scoring.urls_api")),
     path(tournament_api, include("scheduling.urls_api")),
     path(tournament_api, include("checkin.urls_api")),
     path(tournament_api, include("players.urls_api")),

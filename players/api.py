@@ -11,8 +11,7 @@ from rest_framework.views import APIView
 from core.http_errors import error_responses
 from players import selectors as player_services
 from players.serializers import PersonalScheduleSerializer, ScheduleSerializer
-from tournaments.api import visible_tournaments
-from tournaments.models import Player
+from tournaments.models import Player, Tournament
 
 
 class ScheduleAPIView(APIView):
@@ -20,7 +19,9 @@ class ScheduleAPIView(APIView):
     permission_classes = [AllowAny]
 
     def schedule(self, player, with_notifications):
-        tournament = get_object_or_404(visible_tournaments(self.request.user), slug=self.kwargs["tournament_slug"])
+        tournament = get_object_or_404(
+            Tournament.objects.visible_to(self.request.user), slug=self.kwargs["tournament_slug"]
+        )
         schedule = player_services.player_schedule(tournament, player, with_notifications=with_notifications)
         if not schedule.entries:
             raise NotFound("This player is not entered in this tournament.")

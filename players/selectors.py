@@ -11,8 +11,7 @@ from django.core import signing
 from django.db.models import Q
 
 from checkin.services import late_arrival_of
-from scoring.transitions import UNFINISHED
-from stages.models import Match, Round
+from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Entry, EntryMember, Notification
 
 S = Match.Status

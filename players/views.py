@@ -5,45 +5,22 @@ logged-in player; and the secretary's list of those links to hand out.
 The schedule refreshes itself without a reload: static/js/live.js polls `?fragment=1` and `live_fragment`
 answers 204 while nothing changed."""
 
-import hashlib
-
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string, select_template
 from django.urls import NoReverseMatch, reverse
 
+from core.live import live_fragment, live_version
 from core.page_cache import public_page
 from players import selectors as player_services
-from tournaments.api import visible_tournaments
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Tournament
 from tournaments.views import secretary_tournament
 
 # The protests app's include showing the status of any protest about a match (issue #7, point 7). Pages include
 # it only once it exists, so this page works before and after.
 PROTESTS_INCLUDE = "protests/_match_protests.html"
-
-# ---------------------------------------------------------------- live fragments (static/js/live.js)
-
-LIVE_VERSION_HEADER = "X-Live-Version"
-
-
-def live_version(html):
-    """The version of a fragment: a hash of what it shows, so any visible change is a new version."""
-    return hashlib.sha256(html.encode()).hexdigest()[:16]
-
-
-def live_fragment(request, html):
-    """Answer a live.js poll: 204 when the page already shows this version of the fragment, else the fragment.
-    Any page can use it for its own `data-live-url` element."""
-    version = live_version(html)
-    unchanged = request.headers.get(LIVE_VERSION_HEADER) == version
-    response = HttpResponse(status=204) if unchanged else HttpResponse(html)
-    response[LIVE_VERSION_HEADER] = version
-    response["Cache-Control"] = "no-store"
-    return response
-
 
 # ---------------------------------------------------------------- links to other helpers' pages
 
@@ -80,7 +57,7 @@ def with_links(pm, slug):
 @public_page
 def player_schedule(request, slug, token):
     """The personal link: no login, the signed token names the player; a forged token is a 404."""
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     player_id = player_services.player_id_from_token(token)
     if player_id is None:
         raise Http404("This link is not valid. Ask the tournament secretary for your personal link.")
@@ -91,7 +68,7 @@ def player_schedule(request, slug, token):
 @login_required
 def my_schedule(request, slug):
     """The logged-in player's own schedule, without a token."""
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     player = getattr(request.user, "player", None)
     if player is None:
         return not_entered(request, tournament, None)

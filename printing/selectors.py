@@ -10,13 +10,11 @@ from django.utils import timezone
 
 from core.errors import ResultError
 from printing import pdf as printing
-from rules.base import get_rule_set
 from rules.errors import RuleError
 from scoring.models import Board
 from scoring.scorecard import card_state, rules_round_of
-from scoring.transitions import UNFINISHED
 from stages import services as stage_services
-from stages.models import Match, Round, Stage
+from stages.models import UNFINISHED, Match, Round, Stage
 from tournaments.models import EntryMember
 
 S = Match.Status
@@ -113,7 +111,7 @@ def match_card(match):
 
 def card_shape(event, stage, round_key):
     """The parts of a card its rule set decides: games per match (ICF 57), board rows (ICF 56), queen value."""
-    rule_set = get_rule_set(event.rule_set)
+    rule_set = event.rules
     try:
         length = rule_set.game_length(round=round_key)
     except RuleError:  # office: game length depends on a stage, and a blank event card has none

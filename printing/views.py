@@ -14,8 +14,7 @@ from django.utils.text import slugify
 from printing import pdf as printing
 from printing import selectors as print_data
 from stages.models import Round, Stage
-from tournaments.api import visible_tournaments
-from tournaments.models import Event
+from tournaments.models import Event, Tournament
 from tournaments.permissions import can_see_round, is_umpire
 
 DEFAULT_BLANK_CARDS = 10
@@ -30,7 +29,7 @@ def pdf_response(data, *name_parts):
 
 
 def visible_tournament(request, slug):
-    return get_object_or_404(visible_tournaments(request.user), slug=slug)
+    return get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
 
 
 def require_umpire(request, tournament):

@@ -23,7 +23,7 @@ from protests.serializers import (
     WrittenProtestSerializer,
 )
 from stages.models import Match
-from tournaments.api import visible_tournaments
+from tournaments.models import Tournament
 
 NO_WITHDRAWAL = "ICF 149: once lodged, a protest cannot be withdrawn."
 READ = error_responses(403, 404)
@@ -35,7 +35,7 @@ class ProtestAPIView(ServiceAPIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["tournament_slug"])
+        self.tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=kwargs["tournament_slug"])
 
     def get_protest(self):
         protest = get_object_or_404(services.tournament_protests(self.tournament), pk=self.kwargs["pk"])

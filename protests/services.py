@@ -23,7 +23,6 @@ from django.utils import timezone
 from core.errors import NotAllowed, ResultError
 from protests import permissions
 from protests.models import Protest, ProtestSettings
-from rules.base import get_rule_set
 from scoring import services as match_services
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange
@@ -48,7 +47,7 @@ class ProtestError(ResultError):
 
 
 def rule_set_of(match):
-    return get_rule_set(match.stage.event.rule_set)
+    return match.stage.event.rules
 
 
 def window_law(rule_set):

@@ -15,11 +15,11 @@ from protests import permissions, services
 from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
 from protests.models import Protest
 from stages.models import Match
-from tournaments.api import visible_tournaments
+from tournaments.models import Tournament
 
 
 def tournament_for(request, slug):
-    return get_object_or_404(visible_tournaments(request.user), slug=slug)
+    return get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
 
 
 # ---------------------------------------------------------------- the queue and the ledger

@@ -25,7 +25,7 @@ from scheduling.serializers import (
     schedule_row,
 )
 from stages.models import Match, Round
-from tournaments.api import visible_tournaments
+from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary
 
 READ = error_responses(404)
@@ -36,7 +36,7 @@ class TournamentScopedView(ServiceAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_tournament(self):
-        return get_object_or_404(visible_tournaments(self.request.user), slug=self.kwargs["tournament_slug"])
+        return get_object_or_404(Tournament.objects.visible_to(self.request.user), slug=self.kwargs["tournament_slug"])
 
     def require_secretary(self, tournament):
         if not is_secretary(self.request.user, tournament):

@@ -18,14 +18,12 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from checkin.services import refresh_deadlines
-from rules.base import get_rule_set
 from scheduling.models import RoundClock
 from scheduling.services import refuse, venue_of
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange
-from scoring.transitions import UNFINISHED
-from stages.models import Match, Round
+from stages.models import UNFINISHED, Match, Round
+from stages.signals import match_times_changed
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials
 
@@ -49,7 +47,7 @@ def start_clock(rnd, user=None, now=None):
     if existing:
         refuse("round", f"The clock of {rnd.display_name} started at {timezone.localtime(existing.started_at):%H:%M}.")
     now = now or timezone.now()
-    limit = get_rule_set(rnd.stage.event.rule_set).time_limit
+    limit = rnd.stage.event.rules.time_limit
     if limit is not None:
         first = now + timedelta(minutes=limit.minutes)
         second = first + timedelta(minutes=limit.extra_minutes)
@@ -63,7 +61,7 @@ def start_clock(rnd, user=None, now=None):
         started_by=signed_in(user),
     )
     # ECC 18: a late player's 6 minutes count from "Start".
-    refresh_deadlines(list(rnd.matches.all()))
+    match_times_changed.send(sender=Match, matches=list(rnd.matches.all()))
     return clock
 
 
@@ -124,7 +122,7 @@ def apply_second_bell(clock, now):
     """ECC 41: play stops; each match still on the board is logged (TIME_LIMIT) and whoever keeps its score card is
     told to enter the unfinished board's c/m. A clock without a time limit only records that it ran out."""
     rnd = Round.objects.select_related("stage__event__tournament").get(pk=clock.round_id)
-    rule_set = get_rule_set(rnd.stage.event.rule_set)
+    rule_set = rnd.stage.event.rules
     if rule_set.time_limit is not None and clock.second_bell_at > clock.first_bell_at:
         matches = (
             rnd.matches.filter(status__in=UNFINISHED)

@@ -14,15 +14,14 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from checkin.services import refresh_deadlines
 from core import page_cache
 from core.errors import ResultError
-from rules.base import get_rule_set
 from scheduling import engine as scheduling
 from scheduling.models import Venue
 from scoring.audit import log_change, signed_in
 from scoring.models import ResultChange
 from stages.models import Match, Round
+from stages.signals import match_times_changed
 from tournaments.models import Entry, EntryMember, Player
 from tournaments.permissions import is_umpire
 
@@ -349,7 +348,7 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
     Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
     ResultChange.objects.bulk_create(changes)
     page_cache.changed([rnd.stage.event.tournament_id])  # bulk writes send no signals
-    refresh_deadlines(matches)
+    match_times_changed.send(sender=Match, matches=matches)
     return sorted(matches, key=lambda m: (m.planned_at, m.table))
 
 
@@ -393,7 +392,7 @@ def move_match(match, table, planned_at, user=None, reason=""):
     match.save(update_fields=["table", "planned_at", "updated_at"])
     log_change(match, ResultChange.What.SCHEDULE, before, schedule_snapshot(match), user, reason)
     if moved_in_time:
-        refresh_deadlines([match])
+        match_times_changed.send(sender=Match, matches=[match])
     return match
 
 
@@ -453,7 +452,7 @@ def call_round(rnd, user=None):
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", f"{rnd.display_name} is a preview: publish it before calling it.")
-    rule_set = get_rule_set(rnd.stage.event.rule_set)
+    rule_set = rnd.stage.event.rules
     waiting = list(
         rnd.matches.filter(status=S.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None).order_by("number", "pk")
     )

@@ -13,14 +13,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
-from rules.base import get_rule_set
 from scheduling import clock as round_clock
 from scheduling import services as schedule_services
 from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
 from scheduling.services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
+from stages.display import result_text
 from stages.models import Match, Round
-from stages.views import result_text
-from tournaments.api import visible_tournaments
+from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
 from tournaments.views import secretary_tournament
 
@@ -29,7 +28,7 @@ from tournaments.views import secretary_tournament
 
 @public_page
 def round_detail(request, slug, round_id):
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     rnd = get_round(tournament, round_id)
     if not can_see_round(request.user, rnd, tournament):
         raise Http404("This round is not published yet.")
@@ -89,7 +88,7 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
         "can_call": published and any(m.status == Match.Status.SCHEDULED and m.entry_b_id for m in matches),
         "can_start_clock": published and clock is None,
         # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
-        "time_limit": get_rule_set(rnd.stage.event.rule_set).time_limit is not None,
+        "time_limit": rnd.stage.event.rules.time_limit is not None,
         "venue": schedule_services.venue_of(tournament),
     }
 

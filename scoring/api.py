@@ -24,7 +24,9 @@ from scoring.serializers import (
     TransitionSerializer,
     match_summary,
 )
-from stages.models import Match
+from stages.api import RESULT_ERRORS, StageScopedMixin, match_queryset
+from stages.models import Match, Round
+from stages.serializers import MatchSerializer, ResultSerializer, WalkoverSerializer
 
 # Every answer is the card as it now stands, replayed through the rules app: a law the request breaks is a 400
 # naming it, and so is stored play the rules app refuses on replay, even on a read.
@@ -164,3 +166,37 @@ class GameEntryView(MatchAPIView):
         game, kind, data = serializer.entry()
         state = scorecard.add_game_entry(match, game, kind, data, user=request.user)
         return self.card(match, status=201, state=state)
+
+
+# ---------------------------------------------------------------- the secretary's results (stage workflow)
+
+
+class SecretaryResultView(StageScopedMixin):
+    """A secretary records a match's result or walkover directly, as on the stage page; answered with the match."""
+
+    def get_match(self):
+        matches = match_queryset().filter(stage__event__tournament=self.tournament)
+        if not self.sees_previews():
+            matches = matches.filter(round__status=Round.Status.PUBLISHED)
+        return get_object_or_404(matches, pk=self.kwargs["pk"])
+
+    def match_response(self, match):
+        return Response(MatchSerializer(match_queryset().get(pk=match.pk)).data)
+
+
+class ResultView(SecretaryResultView):
+    @extend_schema(request=ResultSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
+    def post(self, request, **kwargs):
+        """Record and confirm a result: each game's final score, checked by the event's rule set."""
+        match = self.get_match()
+        games = [tuple(game) for game in self.valid(ResultSerializer)["games"]]
+        return self.match_response(services.record_result(match, games, confirm=True, user=request.user))
+
+
+class WalkoverView(SecretaryResultView):
+    @extend_schema(request=WalkoverSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
+    def post(self, request, **kwargs):
+        """The absent side loses by walkover; the opponent wins by the stage's bye score."""
+        match = self.get_match()
+        absent_side = self.valid(WalkoverSerializer)["absent_side"]
+        return self.match_response(services.record_walkover(match, absent_side, user=request.user))

@@ -9,6 +9,7 @@ tie-breaker and sudden death (queen2 ¶12-16) and the ECC board unfinished at th
 
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
@@ -20,13 +21,12 @@ from rules.game import GameInput
 from rules.match import GameResult, MatchInput
 from rules.tiebreak import TieBreaker
 from rules.timing import UnfinishedBoard
-from scheduling.models import RoundClock
 from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import Board, Game, ResultChange
 from scoring.services import lock_match, update_result
 from stages.draws.knockout import rules_round
-from stages.models import Match, Stage
+from stages.models import UNFINISHED, Match, Stage
 
 S = Match.Status
 BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")
@@ -48,9 +48,10 @@ def toss_of(match):
 
 def round_clock(match):
     """The clock of the match's round, or None (cached on the round: the card reads it more than once)."""
+    # The clock (scheduling.models.RoundClock) belongs to the floor above; it is read through the round.
     try:
         return match.round.clock
-    except RoundClock.DoesNotExist:
+    except ObjectDoesNotExist:
         return None
 
 
@@ -154,7 +155,7 @@ class CardState:
 def card_state(match, boards=None, extras=None):
     """Replay the match's boards (non-voided, or `boards`) and its game-level entries (`Match.card_extras`, or
     `extras`) through its rule set, with the bells of the round clock when the round has one (ECC 39-41)."""
-    rule_set = get_rule_set(match.stage.event.rule_set)
+    rule_set = match.stage.event.rules
     round_key = rules_round_of(match)
     if boards is None:
         boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
@@ -241,7 +242,7 @@ def open_card(match):
     transitions.require_published(match, "fill its score card")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("match", "Both players of this match are not known yet.")
-    if match.status not in transitions.UNFINISHED:
+    if match.status not in UNFINISHED:
         hint = " Use 'replay from board N' to reopen it." if match.status in (S.FINISHED, S.CONFIRMED) else ""
         raise ResultError("status", f"A {transitions.label(match.status)} match takes no more boards.{hint}")
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))

@@ -8,15 +8,15 @@ entry is refused until the draw is published (`transitions.require_published`)."
 from django.db import transaction
 
 from core.errors import NotAllowed, ResultError, TransitionError
-from rules.base import get_rule_set
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
 from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import Game, ResultChange
 from scoring.permissions import is_official, player_side
-from stages.models import Match, Stage
+from stages.models import OPEN, UNFINISHED, Match, Stage
 from stages.services import StageError, sync_bracket
+from stages.signals import match_times_changed
 
 __all__ = [
     "NotAllowed",
@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 S = Match.Status
-OPEN = (S.SCHEDULED, S.CALLED, S.IN_PLAY, S.FINISHED)
 
 
 def lock_match(match):
@@ -85,7 +84,7 @@ def update_result(match, state):
 
 
 def check_games(match, games):
-    rule_set = get_rule_set(match.stage.event.rule_set)
+    rule_set = match.stage.event.rules
     if not games:
         raise ResultError("games", "Enter the score of at least one game.")
     results = [
@@ -183,9 +182,7 @@ def change_status(match, to_status, user=None, reason=""):
     transitions.move(match, to_status, reason=reason)
     if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
         match.winner_id = match.score_a = match.score_b = None
-    from checkin.services import refresh_deadlines
-
-    refresh_deadlines([match])
+    match_times_changed.send(sender=Match, matches=[match])
     match.save()
     log_change(match, ResultChange.What.STATUS, before, snapshot(match), user, reason)
     if was_decided:
@@ -256,12 +253,12 @@ def record_toss(match, winner, choice, user=None):
     break to the other (ICF 39(a), (c)). The toss opens the match, so it is refused once a board is on the card:
     the order of sitting then holds throughout the match (ICF 39(d)). Until the first board it may be corrected."""
     match = lock_match(match)
-    rule_set = get_rule_set(match.stage.event.rule_set)
+    rule_set = match.stage.event.rules
     law = rule_set.cite("toss")
     transitions.require_published(match, "record the toss")
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("winner", "Both players of this match are not known yet.")
-    if match.status not in transitions.UNFINISHED:
+    if match.status not in UNFINISHED:
         status = transitions.label(match.status)
         raise ResultError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
     if match.boards.filter(voided=False).exists() or match.games.exists():

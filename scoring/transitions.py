@@ -15,7 +15,6 @@ from stages.models import Match, Round
 
 S = Match.Status
 # Not played out yet: the toss, the score card's entries and a start are still to come.
-UNFINISHED = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
 
 
 @dataclass(frozen=True)

@@ -15,19 +15,20 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import ResultError
+from core.live import live_fragment
 from core.page_cache import public_page
-from players.views import live_fragment
-from rules.base import get_rule_set
 from scoring import scorecard, services
 from scoring.forms import BoardForm, FinalScoreForm, SuddenDeathForm, TieBreakerForm, TossForm, UnfinishedBoardForm
 from scoring.permissions import can_confirm, can_score, can_transition, is_official
-from scoring.transitions import UNFINISHED
-from stages.models import Match, Round
-from stages.views import result_text
-from tournaments.api import visible_tournaments
+from stages.display import result_text
+from stages.forms import ResultForm
+from stages.models import UNFINISHED, Match, Round
+from stages.views import secretary_stage
+from tournaments.models import Tournament
 
 S = Match.Status
 QUEEN_SHORT = {"covered_by_winner": "winner", "covered_by_loser": "loser", "on_board": "on board"}
@@ -48,7 +49,7 @@ ENDED_BY = {
 
 def load_match(request, slug, match_id):
     """The match, if the user may see its tournament; matches of preview rounds only for officials."""
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     match = get_object_or_404(
         Match.objects.select_related(
             "stage__event__tournament", "round", "group", "entry_a", "entry_b", "umpire", "winner"
@@ -204,7 +205,7 @@ def announcements(card, match, names, rule_set):
 def scorecard_context(match):
     """The read-only score card: per game its boards and entries, or the games of a final score only."""
     names = side_names(match)
-    rule_set = get_rule_set(match.stage.event.rule_set)
+    rule_set = match.stage.event.rules
     laws = {topic: rule_set.cite(topic) for topic in ("toss", "special", "second_bell", "tie")}
     context = {"match": match, "names": names, "rule_set": rule_set, "laws": laws, "result": result_text(match)}
     context["is_open"] = match.status in UNFINISHED  # not played out yet: the card may still be empty
@@ -536,3 +537,34 @@ def toss_and_replay_words(rest, names):
     if rest.get("voided_boards"):
         parts.append("voided: " + " | ".join(board_words(board, names) for board in rest.pop("voided_boards")))
     return parts
+
+
+# ---------------------------------------------------------------- the secretary's result entry (stage page)
+
+
+@login_required
+def match_result(request, slug, stage_id, match_id):
+    """Enter or correct a match's result (confirmed at once), or record a walkover."""
+    stage = secretary_stage(request, slug, stage_id)
+    match = get_object_or_404(
+        Match.objects.select_related("entry_a", "entry_b", "round", "group"), pk=match_id, stage=stage
+    )
+    form = ResultForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            save_result(match, form.cleaned_data, request.user)
+        except ResultError as error:
+            field = {"absent_side": "absent", "games": "games"}.get(error.field)
+            form.add_error(field, error.message)
+        else:
+            messages.success(request, f"Result saved: {match.entry_a} v {match.entry_b}.")
+            return redirect(reverse("stage-detail", args=[slug, stage.pk]) + f"#match-{match.pk}")
+    match.result_text = result_text(match)
+    return render(request, "scoring/result.html", {"stage": stage, "match": match, "form": form})
+
+
+def save_result(match, data, user):
+    # A preview round's match is refused by the services (scoring.transitions.require_published).
+    if data["absent"]:
+        return services.record_walkover(match, data["absent"], user=user)
+    return services.record_result(match, data["games"], confirm=True, user=user)

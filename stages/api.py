@@ -18,7 +18,6 @@ from rest_framework.response import Response
 
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from scoring import services as match_services
 from stages import services as services
 from stages.draws.knockout import THIRD_PLACE
 from stages.models import Match, Round, Stage
@@ -28,12 +27,10 @@ from stages.serializers import (
     DeleteLastRoundSerializer,
     DrawSerializer,
     MatchSerializer,
-    ResultSerializer,
     RoundSerializer,
     StageSerializer,
     StandingsSerializer,
     SwapSerializer,
-    WalkoverSerializer,
     WarningsSerializer,
 )
 from tournaments.api import TournamentScopedMixin, documented_errors
@@ -277,7 +274,8 @@ class RoundViewSet(StageScopedMixin, mixins.ListModelMixin, mixins.RetrieveModel
 
 @documented_errors(MatchSerializer)
 class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
-    """The tournament's matches (filter by stage, round, group, status); results, walkovers and swaps."""
+    """The tournament's matches (filter by stage, round, group, status) and swaps of preview pairings. Results
+    and walkovers: scoring.api (same URLs, under matches/<id>/)."""
 
     serializer_class = MatchSerializer
     filterset_fields = ["stage", "round", "group", "status"]
@@ -290,25 +288,6 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
         if not self.sees_previews():
             matches = matches.filter(round__status=Round.Status.PUBLISHED)
         return matches.order_by("stage__event", "stage__order", "round__number", "group__number", "number")
-
-    def match_response(self, match):
-        return Response(MatchSerializer(match_queryset().get(pk=match.pk)).data)
-
-    @extend_schema(request=ResultSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
-    @action(detail=True, methods=["post"])
-    def result(self, request, **kwargs):
-        """Record and confirm a result: each game's final score, checked by the event's rule set."""
-        match = self.get_object()
-        games = [tuple(game) for game in self.valid(ResultSerializer)["games"]]
-        return self.match_response(match_services.record_result(match, games, confirm=True, user=request.user))
-
-    @extend_schema(request=WalkoverSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
-    @action(detail=True, methods=["post"])
-    def walkover(self, request, **kwargs):
-        """The absent side loses by walkover; the opponent wins by the stage's bye score."""
-        match = self.get_object()
-        absent_side = self.valid(WalkoverSerializer)["absent_side"]
-        return self.match_response(match_services.record_walkover(match, absent_side, user=request.user))
 
     @extend_schema(request=SwapSerializer, responses={200: WarningsSerializer, **ACTION_ERRORS})
     @action(detail=False, methods=["post"])

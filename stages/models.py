@@ -263,3 +263,8 @@ class Match(models.Model):
         if self.winner_id is None:
             return None
         return self.entry_b if self.winner_id == self.entry_a_id else self.entry_a
+
+
+# Groupings of Match.Status. Unfinished: not yet over. Open: its result can still be entered.
+UNFINISHED = (Match.Status.SCHEDULED, Match.Status.CALLED, Match.Status.IN_PLAY)
+OPEN = (*UNFINISHED, Match.Status.FINISHED)

@@ -13,6 +13,7 @@ from stages.draws import knockout, round_robin, swiss
 from stages.draws.errors import DrawError
 from stages.draws.standings import METRICS, ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.models import Group, GroupMember, Match, Round, Stage
+from stages.signals import hall_tables
 from tournaments.models import Entry, EntryMember
 
 
@@ -176,9 +177,7 @@ def precedence(stage):
 
 
 def points_for(stage):
-    from rules.base import get_rule_set
-
-    points = get_rule_set(stage.event.rule_set).standings_points
+    points = stage.event.rules.standings_points
     return (points.win, points.draw, points.loss)
 
 
@@ -457,11 +456,7 @@ def table_history(matches):
 
 
 def tournament_tables(stage):
-    # The carrom boards of the tournament's hall (issue #5: scheduling.services.venue_of). Imported here:
-    # scheduling.services imports this module through scoring.services.
-    from scheduling.services import venue_of
-
-    return venue_of(stage.event.tournament).tables
+    return hall_tables(stage.event.tournament)
 
 
 @transaction.atomic

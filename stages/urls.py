@@ -15,5 +15,4 @@ urlpatterns = [
     path(f"{stage}swap/", views.stage_swap, name="stage-swap"),
     path(f"{stage}delete-round/", views.stage_delete_round, name="stage-delete-round"),
     path(f"{stage}finish/", views.stage_finish, name="stage-finish"),
-    path(f"{stage}matches/<int:match_id>/result/", views.match_result, name="match-result"),
 ]

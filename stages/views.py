@@ -8,18 +8,16 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
-from scoring.services import OPEN, ResultError, record_result, record_walkover
 from stages import services as stage_services
+from stages.display import result_text, side_scores
 from stages.draws.knockout import THIRD_PLACE
 from stages.forms import ResultForm, StageForm, SwapForm
-from stages.models import Match, Round, Stage
+from stages.models import OPEN, Match, Round, Stage
 from stages.services import StageError
-from tournaments.api import visible_tournaments
-from tournaments.models import Event
+from tournaments.models import Event, Tournament
 from tournaments.permissions import is_secretary, is_umpire
 from tournaments.views import secretary_tournament
 
@@ -32,7 +30,7 @@ def stage_queryset():
 
 @public_page
 def stage_detail(request, slug, stage_id):
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     stage = get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
@@ -118,43 +116,6 @@ def name_sides(matches, entries):
 def takes_result(match):
     open_or_confirmed = match.status in OPEN or match.status == Match.Status.CONFIRMED
     return open_or_confirmed and match.entry_a_id is not None and match.entry_b_id is not None
-
-
-def side_scores(match):
-    """Each side's score for a bracket box: games won in a match of several games, else points; "w/o" marks
-    the side that did not play."""
-    if match.result_withheld:  # ICF 150: not announced until the protest is decided
-        return ("", "")
-    if match.status == Match.Status.WALKOVER:
-        if match.forfeited == "ab":  # both absent: both lose (issue #6)
-            return ("w/o", "w/o")
-        return ("", "w/o") if match.winner_id == match.entry_a_id else ("w/o", "")
-    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
-        return ("", "")
-    if match.games_a + match.games_b > 1:
-        return (match.games_a, match.games_b)
-    return (match.score_a, match.score_b)
-
-
-def result_text(match, flip=False, short=False):
-    """The score as one line, from A's side (or B's when `flip`): "25–10", "2–1 (62–47)", "w/o +"; `short`
-    leaves out the points of a match of several games ("2–1")."""
-    if match.entry_b_id is None:
-        return ""
-    if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
-        return "withheld (protest)"
-    if match.status == Match.Status.WALKOVER:
-        if match.forfeited == "ab":
-            return "w/o both"
-        won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
-        return "w/o +" if won else "w/o −"
-    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
-        return ""
-    a, b, ga, gb = match.score_a, match.score_b, match.games_a, match.games_b
-    if flip:
-        a, b, ga, gb = b, a, gb, ga
-    text = (f"{ga}–{gb}" if short else f"{ga}–{gb} ({a}–{b})") if ga + gb > 1 else f"{a}–{b}"
-    return text if match.status == Match.Status.CONFIRMED else f"{text} (to confirm)"
 
 
 def group_tables(stage, rounds, matches):
@@ -351,31 +312,3 @@ def stage_delete_round(request, stage):
 def stage_finish(request, stage):
     stage_services.finish_stage(stage)
     messages.success(request, f"{stage.name} is finished.")
-
-
-@login_required
-def match_result(request, slug, stage_id, match_id):
-    """Enter or correct a match's result (confirmed at once), or record a walkover."""
-    stage = secretary_stage(request, slug, stage_id)
-    match = get_object_or_404(
-        Match.objects.select_related("entry_a", "entry_b", "round", "group"), pk=match_id, stage=stage
-    )
-    form = ResultForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            save_result(match, form.cleaned_data, request.user)
-        except ResultError as error:
-            field = {"absent_side": "absent", "games": "games"}.get(error.field)
-            form.add_error(field, error.message)
-        else:
-            messages.success(request, f"Result saved: {match.entry_a} v {match.entry_b}.")
-            return redirect(reverse("stage-detail", args=[slug, stage.pk]) + f"#match-{match.pk}")
-    match.result_text = result_text(match)
-    return render(request, "stages/result.html", {"stage": stage, "match": match, "form": form})
-
-
-def save_result(match, data, user):
-    # A preview round's match is refused by the services (scoring.transitions.require_published).
-    if data["absent"]:
-        return record_walkover(match, data["absent"], user=user)
-    return record_result(match, data["games"], confirm=True, user=user)

@@ -1,5 +1,5 @@
 from django.db import transaction
-from django.db.models import ProtectedError, Q
+from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, status, viewsets
@@ -22,16 +22,6 @@ from tournaments.serializers import (
     PlayerSerializer,
     TournamentSerializer,
 )
-
-
-def visible_tournaments(user):
-    public = ~Q(status=Tournament.Status.DRAFT)
-    if not user.is_authenticated:
-        return Tournament.objects.filter(public)
-    if user.is_superuser:
-        return Tournament.objects.all()
-    own = Q(secretaries=user) | Q(chief_referees=user) | Q(umpires=user)
-    return Tournament.objects.filter(public | own).distinct()
 
 
 class Conflict(APIException):
@@ -60,7 +50,7 @@ class TournamentScopedMixin:
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["tournament_slug"])
+        self.tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=kwargs["tournament_slug"])
         if request.method not in permissions.SAFE_METHODS and not is_secretary(request.user, self.tournament):
             raise PermissionDenied("Only a secretary of this tournament may change it.")
 
@@ -130,7 +120,7 @@ class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     filterset_fields = ["status"]
 
     def get_queryset(self):
-        return visible_tournaments(self.request.user).select_related("host_club")
+        return Tournament.objects.visible_to(self.request.user).select_related("host_club")
 
     def get_tournament(self, tournament):
         return tournament

@@ -4,12 +4,11 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from core.page_cache import new_page_version
+from rules.base import all_rule_sets, get_rule_set
 
 
 def rule_set_choices():
     # Called lazily (Django 5 accepts a callable) so the registry is read after the rules app has loaded.
-    from rules.base import all_rule_sets
-
     return [(rule_set.key, rule_set.name) for rule_set in all_rule_sets()]
 
 
@@ -69,6 +68,18 @@ class Player(models.Model):
         return f"{self.first_name} {self.last_name}".strip()
 
 
+class TournamentQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """The tournaments `user` may see: published ones, and drafts they officiate (all of them for a superuser)."""
+        public = ~models.Q(status=Tournament.Status.DRAFT)
+        if not user.is_authenticated:
+            return self.filter(public)
+        if user.is_superuser:
+            return self.all()
+        own = models.Q(secretaries=user) | models.Q(chief_referees=user) | models.Q(umpires=user)
+        return self.filter(public | own).distinct()
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -91,6 +102,8 @@ class Tournament(models.Model):
     umpires = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire")
     # Replaced whenever something its public pages show changes: the key of those pages in the cache.
     page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -148,6 +161,11 @@ class Event(models.Model):
     @property
     def team_size(self):
         return 2 if self.kind == self.Kind.DOUBLES else 1
+
+    @property
+    def rules(self):
+        """The event's rule set (rules.base.RuleSet): how its boards, games and matches are scored."""
+        return get_rule_set(self.rule_set)
 
 
 class Entry(models.Model):

@@ -6,7 +6,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from core.page_cache import public_page
 from tournaments import services
-from tournaments.api import visible_tournaments
 from tournaments.forms import EventForm, ImportForm, TournamentForm
 from tournaments.importing import ImportFailed
 from tournaments.models import Event, Tournament
@@ -15,7 +14,7 @@ from tournaments.permissions import can_create_tournament, is_chief_referee, is_
 
 def home(request):
     tournaments = (
-        visible_tournaments(request.user)
+        Tournament.objects.visible_to(request.user)
         .select_related("host_club")
         .annotate(event_count=Count("events", distinct=True))
     )
@@ -28,7 +27,7 @@ def home(request):
 
 @public_page
 def tournament_detail(request, slug):
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     events = tournament.events.annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False))).order_by(
         "name"
     )
@@ -47,7 +46,7 @@ def tournament_detail(request, slug):
 
 @public_page
 def event_detail(request, slug, event_id):
-    tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)
     entries = event.entries.order_by("withdrawn", F("seed").asc(nulls_last=True), "name")
     return render(

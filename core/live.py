@@ -1,0 +1,24 @@
+"""Live fragments: a part of a page that refreshes itself without a reload. static/js/live.js polls the element's
+`data-live-url` with the version it shows; the view answers 204 while nothing changed, else the new fragment."""
+
+import hashlib
+
+from django.http import HttpResponse
+
+LIVE_VERSION_HEADER = "X-Live-Version"
+
+
+def live_version(html):
+    """The version of a fragment: a hash of what it shows, so any visible change is a new version."""
+    return hashlib.sha256(html.encode()).hexdigest()[:16]
+
+
+def live_fragment(request, html):
+    """Answer a live.js poll: 204 when the page already shows this version of the fragment, else the fragment.
+    Any page can use it for its own `data-live-url` element."""
+    version = live_version(html)
+    unchanged = request.headers.get(LIVE_VERSION_HEADER) == version
+    response = HttpResponse(status=204) if unchanged else HttpResponse(html)
+    response[LIVE_VERSION_HEADER] = version
+    response["Cache-Control"] = "no-store"
+    return response
