@@ -1,4 +1,5 @@
-"""Standings for Swiss, group and round-robin play, with tie-break metrics registered by key.
+"""Standings for Swiss, group and round-robin play, ordered by tie-break metrics registered by key (the metric
+classes are in ``stages.draws.metrics``; ``METRICS`` is importable from here too).
 
 A match is a win for the higher score (2 points), a draw for equal scores (1) and a loss otherwise (0); a bye
 (``b is None``) is a win for ``a`` by the score given. The event stores an ordered precedence list of metric keys;
@@ -8,11 +9,15 @@ shared only when every metric in the list ties; the display order of a shared ra
 """
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from stages.draws.errors import DrawError
+from stages.draws.metrics import DRAW, LOSS, METRICS, OUTCOMES, Context
 
 SWISS_PRECEDENCE = ("points", "buchholz", "net_score", "total_score", "name")
 ROUND_ROBIN_PRECEDENCE = ("points", "head_to_head", "net_score", "total_score")
+# The metrics whose values every standings row carries, in its field of the same name.
+ROW_FIGURES = ("points", "wins", "buchholz", "net_score", "total_score")
 
 
 @dataclass
@@ -40,93 +45,6 @@ class Standing:
     rank: int | None = None
 
 
-METRICS = {}
-
-
-def register(cls):
-    """Class decorator: make a metric available by its key."""
-    METRICS[cls.key] = cls()
-    return cls
-
-
-class Metric:
-    """A tie-break metric. ``values`` gives each row of a tied group its value; higher ranks first unless
-    ``descending`` is False."""
-
-    key = ""
-    name = ""
-    descending = True
-
-    def values(self, rows, context):
-        return {row.id: getattr(row, self.key) for row in rows}
-
-
-@register
-class Points(Metric):
-    key, name = "points", "Points"
-
-
-@register
-class Buchholz(Metric):
-    key, name = "buchholz", "Buchholz (sum of the opponents' points)"
-
-
-@register
-class NetScore(Metric):
-    key, name = "net_score", "Net score"
-
-
-@register
-class TotalScore(Metric):
-    key, name = "total_score", "Total score"
-
-
-@register
-class Wins(Metric):
-    key, name = "wins", "Wins"
-
-
-@register
-class Rating(Metric):
-    key, name = "rating", "Rating"
-
-    def values(self, rows, context):
-        return {row.id: float("-inf") if row.rating is None else row.rating for row in rows}
-
-
-@register
-class Name(Metric):
-    key, name, descending = "name", "Name", False
-
-
-@register
-class HeadToHead(Metric):
-    """Points from the games among the tied competitors only."""
-
-    key, name = "head_to_head", "Result between the tied players"
-
-    def values(self, rows, context):
-        group = {row.id for row in rows}
-        score = dict.fromkeys(group, 0)
-        win, draw, loss = context["points_for"]
-        for m in context["matches"]:
-            if m.a in group and m.b in group:
-                pa, pb = _outcome(m, win, draw, loss)
-                score[m.a] += pa
-                score[m.b] += pb
-        return score
-
-
-def _outcome(m, win, draw, loss):
-    if m.both_lose:
-        return loss, loss
-    if m.b is None or m.score_a > m.score_b:
-        return win, loss
-    if m.score_a < m.score_b:
-        return loss, win
-    return draw, draw
-
-
 def _field(obj, key, default=None):
     if isinstance(obj, dict):
         return obj.get(key, default)
@@ -143,12 +61,28 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
     unknown = [k for k in precedence if k not in METRICS]
     if unknown:
         raise ValueError("Unknown tie-break metrics: " + ", ".join(unknown))
+    rows = _rows(competitors)
+    context = Context(rows, _results(matches, rows), points_for)
+    _fill_figures(context)
+    groups = [sorted(rows.values(), key=attrgetter("name"))]
+    for key in precedence:
+        groups = _split_ties(groups, METRICS[key], context)
+    return _ranked(groups)
+
+
+def _rows(competitors):
+    """A fresh standings row for each competitor, by id."""
     rows = {}
     for c in competitors:
         ident = _field(c, "id")
         if ident in rows:
             raise DrawError(f"Competitor {ident!r} appears twice.")
         rows[ident] = Standing(ident, _field(c, "name", "") or "", _field(c, "rating"))
+    return rows
+
+
+def _results(matches, rows):
+    """The matches as ``MatchResult`` objects, each checked against the competitor list."""
     results = []
     for m in matches:
         if not isinstance(m, MatchResult):
@@ -165,59 +99,45 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
         if m.a is None:
             raise DrawError("A match needs a first competitor; a bye goes in the second place.")
         results.append(m)
+    return results
 
-    win, draw, loss = points_for
-    opponents = {ident: [] for ident in rows}
-    for m in results:
-        if m.both_lose:
-            sides = ((m.a, m.b, m.score_a, m.score_b, False), (m.b, m.a, m.score_b, m.score_a, False))
-        elif m.b is None or m.score_a != m.score_b:
-            a_won = m.b is None or m.score_a > m.score_b
-            sides = ((m.a, m.b, m.score_a, m.score_b, a_won), (m.b, m.a, m.score_b, m.score_a, not a_won))
-        else:
-            sides = ((m.a, m.b, m.score_a, m.score_b, None), (m.b, m.a, m.score_b, m.score_a, None))
-        for me, other, mine, theirs, won in sides:
-            if me is None:
-                continue
-            row = rows[me]
-            row.played += 1
-            if won is None:
-                row.points += draw
-                row.draws += 1
-            elif won:
-                row.points += win
-                row.wins += 1
+
+def _fill_figures(context):
+    """Every row shows its record and figures, whatever the precedence; the metrics compute them."""
+    for key in ROW_FIGURES:
+        for ident, value in context.figures(key).items():
+            setattr(context.rows[ident], key, value)
+    for ident, games in context.games.items():
+        outcomes = games[OUTCOMES]
+        row = context.rows[ident]
+        row.played = len(outcomes)
+        row.draws = outcomes.count(DRAW)
+        row.losses = outcomes.count(LOSS)
+
+
+def _split_ties(groups, metric, context):
+    """Order each tied group by the metric and split it where the metric's value changes."""
+    split = []
+    for group in groups:
+        if len(group) <= 1:  # an empty competitor list has one empty group
+            split.append(group)
+            continue
+        vals = metric.values(group, context)
+        group = sorted(group, key=lambda r: vals[r.id], reverse=metric.descending)
+        run, run_value = [group[0]], vals[group[0].id]
+        for row in group[1:]:
+            value = vals[row.id]
+            if value == run_value:
+                run.append(row)
             else:
-                row.points += loss
-                row.losses += 1
-            row.net_score += mine - theirs
-            row.total_score += mine
-            opponents[me].append(other)
-    for ident, row in rows.items():
-        # Buchholz: the opponents' current points; a bye opponent counts 0.
-        row.buchholz = sum(rows[o].points for o in opponents[ident] if o is not None)
+                split.append(run)
+                run, run_value = [row], value
+        split.append(run)
+    return split
 
-    context = {"matches": results, "points_for": points_for}
-    groups = [sorted(rows.values(), key=lambda r: r.name)]
-    for key in precedence:
-        metric = METRICS[key]
-        split = []
-        for group in groups:
-            if len(group) <= 1:  # an empty competitor list has one empty group
-                split.append(group)
-                continue
-            vals = metric.values(group, context)
-            group = sorted(group, key=lambda r: vals[r.id], reverse=metric.descending)
-            run = [group[0]]
-            for row in group[1:]:
-                if vals[row.id] == vals[run[0].id]:
-                    run.append(row)
-                else:
-                    split.append(run)
-                    run = [row]
-            split.append(run)
-        groups = split
 
+def _ranked(groups):
+    """The rows in order; a group still tied after the last metric shares its rank."""
     ordered = []
     for group in groups:
         rank = len(ordered) + 1
