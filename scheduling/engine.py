@@ -44,20 +44,23 @@ class Booking:
 
 @dataclass(frozen=True)
 class ToPlace:
-    """A match to schedule: its players (both sides), and the table and umpire it would rather keep."""
+    """A match to schedule: its players (both sides), the table and umpire it would rather keep, and the time it
+    may start at the earliest (a knockout match waits for the matches that feed it)."""
 
     match: Hashable
     players: frozenset = frozenset()
     table: int | None = None
     umpire: Hashable | None = None
     needs_umpire: bool = True
+    not_before: datetime | None = None
 
 
 @dataclass(frozen=True)
 class Conflict:
     """Why a booking cannot stand. `kind`: "table_range", "table", "player", "rest", "umpire" (the umpire is at
-    another match then), "umpire_plays" (the umpire plays in this very match). `other` is the clashing
-    booking, `person` the person concerned."""
+    another match then), "umpire_plays" (the umpire plays in this very match); the caller adds a knockout's
+    order: "feeder" (`other` feeds this match and has not ended, with the rest), "fed" (`other` waits for this
+    match). `other` is the clashing booking, `person` the person concerned."""
 
     kind: str
     other: Booking | None = None
@@ -149,8 +152,9 @@ def schedule(
     rest_minutes: int,
     umpires: Sequence[Hashable] = (),
 ):
-    """Place `matches` in the order given, each at the earliest time from `start` where a table and its players
-    (with their rest) are free, and give it an umpire free then. Returns one Booking per match, same order.
+    """Place `matches` in the order given, each at the earliest time from `start` (or from its `not_before`, if
+    later) where a table and its players (with their rest) are free, and give it an umpire free then. Returns
+    one Booking per match, same order.
 
     Umpires do not delay matches: times come from the tables, the match length and the players' rest; a match
     for which no umpire is free at its time gets none (the secretary assigns one, or uses fewer tables).
@@ -170,7 +174,8 @@ def schedule(
     tables, umpires = list(tables), list(umpires)
     placed = []
     for match in matches:
-        booking = earliest(calendar, match, start, duration, tables, umpires)
+        first = max(start, match.not_before) if match.not_before else start
+        booking = earliest(calendar, match, first, duration, tables, umpires)
         calendar.add(booking)
         placed.append(booking)
     return placed

@@ -3,7 +3,8 @@ scheduling.services, whose errors the views put back on these forms."""
 
 from django import forms
 
-from scheduling.services import MAX_MINUTES, MAX_TABLES, ScheduleError, user_name
+from scheduling.display import user_name
+from scheduling.services import MAX_MINUTES, MAX_TABLES, ScheduleError
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 

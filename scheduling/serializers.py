@@ -3,7 +3,8 @@ scheduling.services."""
 
 from rest_framework import serializers
 
-from scheduling.services import MAX_MINUTES, MAX_TABLES, user_name
+from scheduling.display import user_name
+from scheduling.services import MAX_MINUTES, MAX_TABLES
 from scoring.serializers import match_status_field
 
 

@@ -1,35 +1,28 @@
 """Scheduling on carrom boards (issue #5, point 2): the venue's settings, a round's tables, times and umpires, moves
-of one match, and calling a round. Each operation is one transaction; the rules live in `scheduling.engine`.
+of one match, and calling a round. Each operation is one transaction; the rules live in `scheduling.engine`, what
+is already booked (people, knockout order) in `scheduling.book`.
 
 Every schedule change of a tournament first locks its Venue row: two secretaries scheduling two rounds at once
-would otherwise both see a table free and both book it.
-
-People are keyed as ("u", user id) when a player has a login, else ("p", player id); umpires are users. So a
-player entered in singles and doubles, or an umpire who also plays, is one person to the scheduler."""
-
-from datetime import timedelta
+would otherwise both see a table free and both book it."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.utils import timezone
 
 from core import page_cache
 from core.errors import ResultError
 from scheduling import engine as scheduling
+from scheduling.book import Book
+from scheduling.display import match_label
 from scheduling.models import Venue
 from scoring.audit import log_change, signed_in
 from scoring.models import ResultChange
 from stages.models import Match, Round
 from stages.signals import match_times_changed
-from tournaments.models import Entry, EntryMember, Player
+from tournaments.models import Entry
 from tournaments.permissions import is_umpire
 
 S = Match.Status
-# A bye or a walkover is not played: it holds no table and no one's time.
-NOT_PLAYED = (S.BYE, S.WALKOVER)
-# Played and over: the table and the players are free from `finished_at`, if it came before the slot's end.
-OVER = (S.FINISHED, S.CONFIRMED, S.RETIRED)
 # A match can change table or time until it starts.
 MOVABLE = (S.SCHEDULED, S.CALLED)
 # ... and change umpire until it is over.
@@ -106,138 +99,6 @@ def update_venue(tournament, tables, match_minutes, rest_minutes):
     return venue
 
 
-# ---------------------------------------------------------------- what is booked
-
-
-class Book:
-    """Every match of a tournament as the scheduler sees it, loaded in two queries (matches, entry members); the
-    names in messages are read only when a conflict has to be named."""
-
-    FIELDS = (
-        "id", "round_id", "group_id", "number", "entry_a_id", "entry_b_id", "table", "planned_at", "umpire_id",
-        "status", "finished_at", "self_umpired", "next_match_id", "next_side", "loser_next_match_id",
-        "loser_next_side",
-    )  # fmt: skip
-
-    def __init__(self, tournament, venue):
-        self.venue = venue
-        self.duration = timedelta(minutes=venue.match_minutes)
-        self.rows = {
-            row["id"]: row for row in Match.objects.filter(stage__event__tournament=tournament).values(*self.FIELDS)
-        }
-        self.people = {}
-        members = EntryMember.objects.filter(entry__event__tournament=tournament)
-        for entry_id, player_id, user_id in members.values_list("entry_id", "player_id", "player__user_id"):
-            self.people.setdefault(entry_id, set()).add(person_key(player_id, user_id))
-        self.feeders = {}
-        for row in self.rows.values():
-            for target, side in (
-                (row["next_match_id"], row["next_side"]),
-                (row["loser_next_match_id"], row["loser_next_side"]),
-            ):
-                if target:
-                    self.feeders.setdefault((target, side), []).append(row["id"])
-        self._players = {}
-
-    def players(self, match_id):
-        """The people who play `match_id`. A side still unknown (a knockout match waiting for its feeders' winners)
-        counts every player who may yet fill it, so a later round is never booked on top of its feeders."""
-        if match_id not in self._players:
-            self._players[match_id] = frozenset()  # guards against a cycle in bad bracket data
-            row = self.rows[match_id]
-            people = set()
-            for entry_id, side in ((row["entry_a_id"], "a"), (row["entry_b_id"], "b")):
-                if entry_id is not None:
-                    people |= self.people.get(entry_id, set())
-                else:
-                    for feeder in self.feeders.get((match_id, side), []):
-                        people |= self.players(feeder)
-            self._players[match_id] = frozenset(people)
-        return self._players[match_id]
-
-    def booking(self, row, table=None, start=None, umpire_id=None):
-        """The engine's Booking of a row, optionally at another table, time or umpire."""
-        start = start or row["planned_at"]
-        end = start + self.duration
-        if row["status"] in OVER and row["finished_at"] and start <= row["finished_at"] < end:
-            end = row["finished_at"]
-        umpire_id = row["umpire_id"] if umpire_id is None else umpire_id
-        umpire = ("u", umpire_id) if umpire_id and not row["self_umpired"] else None
-        return scheduling.Booking(row["id"], start, end, table or row["table"], self.players(row["id"]), umpire)
-
-    def bookings(self, exclude=()):
-        """Bookings of every match that holds a table and time, except those in `exclude`."""
-        return [
-            self.booking(row)
-            for row in self.rows.values()
-            if row["planned_at"] is not None and row["status"] not in NOT_PLAYED and row["id"] not in exclude
-        ]
-
-    def conflicts(self, booking):
-        """What is wrong with `booking` among the bookings of every other match (scheduling.conflicts)."""
-        others = self.bookings(exclude={booking.match})
-        return scheduling.conflicts(booking, others, self.venue.rest_minutes, range(1, self.venue.tables + 1))
-
-    def messages(self, found):
-        """The conflicts as field errors, naming the other match, its table and its time."""
-        others = Match.objects.select_related("round", "entry_a", "entry_b").in_bulk(
-            [c.other.match for c in found if c.other is not None]
-        )
-        names = person_names({c.person for c in found if c.person is not None})
-        errors = {}
-        for conflict in found:
-            text = conflict_message(conflict, others, names, self.venue)
-            errors.setdefault(conflict.field, []).append(text)
-        return errors
-
-
-def person_key(player_id, user_id):
-    return ("u", user_id) if user_id else ("p", player_id)
-
-
-def person_names(keys):
-    user_ids = [pk for kind, pk in keys if kind == "u"]
-    player_ids = [pk for kind, pk in keys if kind == "p"]
-    names = {}
-    for user in get_user_model().objects.filter(pk__in=user_ids).select_related("player"):
-        names["u", user.pk] = user_name(user)
-    for player in Player.objects.filter(pk__in=player_ids):
-        names["p", player.pk] = player.full_name
-    return names
-
-
-def user_name(user):
-    """A user as the hall knows them: their player's name, else their username."""
-    player = getattr(user, "player", None)
-    return player.full_name if player else user.get_username()
-
-
-def match_label(match):
-    return f"{match.round.display_name} match {match.number} ({match.entry_a or '—'} v {match.entry_b or '—'})"
-
-
-def when(start, end):
-    start, end = timezone.localtime(start), timezone.localtime(end)
-    return f"{start:%a %d %b %H:%M}–{end:%H:%M}"
-
-
-def conflict_message(conflict, others, names, venue):
-    other = conflict.other
-    person = names.get(conflict.person, "someone")
-    if conflict.kind == "table_range":
-        return f"The hall has tables 1 to {venue.tables}."
-    if conflict.kind == "umpire_plays":
-        return f"{person} plays in this match and cannot umpire it."
-    where = f"{match_label(others[other.match])} at table {other.table or '—'}, {when(other.start, other.end)}"
-    if conflict.kind == "table":
-        return f"Table {other.table} is taken by {where}."
-    if conflict.kind == "player":
-        return f"{person} plays {where}."
-    if conflict.kind == "rest":
-        return f"{person} plays {where} and must rest {venue.rest_minutes} minutes between matches."
-    return f"Umpire {person} is at {where}."
-
-
 # ---------------------------------------------------------------- scheduling a round
 
 
@@ -282,7 +143,8 @@ def possible_umpires(tournament):
 def schedule_round(rnd, start, user=None, first_table=None, last_table=None, keep_tables=True, reason=""):
     """Give every match of a published round still to be called a table, a start time and an umpire: the
     earliest slot from `start` where a table of `first_table`..`last_table` (default: all) and the players, with
-    their rest, are free (scheduling.engine). Byes get no table; self-umpired matches no umpire; the others get
+    their rest, are free (scheduling.engine); a knockout match also waits for the booked matches feeding it, plus
+    the rest (scheduling.book). Byes get no table; self-umpired matches no umpire; the others get
     the tournament's umpires in turn, as they are free. `keep_tables` keeps the tables the draw chose (e.g. Swiss
     table allocation) where they are free. Returns the matches placed, by time and table."""
     rnd = Round.objects.select_related("stage__event__tournament").get(pk=rnd.pk)
@@ -307,6 +169,7 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
             table=r["table"] if keep_tables else None,
             umpire=("u", r["umpire_id"]) if r["umpire_id"] else None,
             needs_umpire=not r["self_umpired"],
+            not_before=book.not_before(r["id"]),
         )
         for r in todo
     ]

@@ -42,6 +42,6 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "stage", "table", "status", "score_a", "score_b", "winner", "umpire"]
     list_filter = ["status", "stage__event__tournament"]
     search_fields = ["entry_a__name", "entry_b__name", "stage__name"]
-    raw_id_fields = ["entry_a", "entry_b", "winner", "next_match", "loser_next_match"]
+    raw_id_fields = ["entry_a", "entry_b", "winner"]
     list_select_related = ["round", "stage", "entry_a", "entry_b", "winner", "umpire"]
     inlines = []  # the score card's inlines are added by scoring.admin

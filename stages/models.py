@@ -202,11 +202,6 @@ class Match(models.Model):
     games_a = models.PositiveSmallIntegerField(default=0, help_text="Games won by A.")
     games_b = models.PositiveSmallIntegerField(default=0)
     winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    # Knockout: where the winner (and, for the third-place match, the loser) goes next.
-    next_match = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    next_side = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
-    loser_next_match = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    loser_next_side = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
     # ICF 39: the toss winner chooses the break or the side; choosing the side leaves the break to the other.
     toss_winner = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
     toss_choice = models.CharField(max_length=5, blank=True, choices=[("break", "Break"), ("side", "Side")])

@@ -5,6 +5,7 @@ Bracket positions are numbered from 0 at the top line; first-round match ``m`` h
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import rustworkx as rx
 
@@ -241,6 +242,35 @@ def _decide(m, results, walkovers, withdrawn, feeders_done):
         m.winner = a if b is None else b
         m.decided = True
         m.walkover = True
+
+
+class Feeder(NamedTuple):
+    """A match whose result fills one side of a later match: its round and number (1-based) and whether its
+    ``"winner"`` or its ``"loser"`` comes on."""
+
+    round: int
+    number: int
+    outcome: str
+
+
+def feeders(round_number, number, name=""):
+    """The matches feeding match ``number`` of round ``round_number``, side A's first, by bracket position.
+
+    Positions are as ``stages.services.draw_knockout`` stores them: rounds numbered from 1 (the first round) to
+    the final, then the third-place round (named ``THIRD_PLACE``) right after the final; matches numbered from 1
+    at the top line. Match ``n`` is fed by the winners of matches ``2n - 1`` and ``2n`` of the round before; the
+    third-place match by the losers of the two semi-finals. A first-round match has no feeders.
+    """
+    if round_number < 1 or number < 1:
+        raise DrawBug(f"no bracket position at round {round_number}, match {number}")
+    if name == THIRD_PLACE:
+        if round_number < 3 or number != 1:
+            raise DrawBug(f"a third-place match is match 1 of the round after a final, not {round_number}/{number}")
+        semis = round_number - 2
+        return [Feeder(semis, 1, "loser"), Feeder(semis, 2, "loser")]
+    if round_number == 1:
+        return []
+    return [Feeder(round_number - 1, 2 * number - 1, "winner"), Feeder(round_number - 1, 2 * number, "winner")]
 
 
 def rules_round(name):

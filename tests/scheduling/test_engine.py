@@ -173,3 +173,13 @@ def test_bad_setup_is_a_user_error(tables, minutes, rest, field):
     with pytest.raises(SchedulingError) as error:
         schedule([match("m1", "a", "b")], [], NINE, tables, minutes, rest)
     assert error.value.field == field
+
+
+def test_a_match_starts_no_earlier_than_its_not_before_even_with_tables_free():
+    # A knockout final waits for its semi-finals (the service gives their end plus the rest as `not_before`).
+    matches = [match("final", needs_umpire=False, not_before=at(11, 10)), match("other", "p1", needs_umpire=False)]
+    result = schedule(matches, [], NINE, tables=[1, 2], match_minutes=60, rest_minutes=10)
+    assert placed(result) == [("final", 1, "11:10", None), ("other", 1, "09:00", None)]
+    # A `not_before` already past changes nothing.
+    early = schedule([match("final", needs_umpire=False, not_before=at(8))], [], NINE, [1], 60, 10)
+    assert placed(early) == [("final", 1, "09:00", None)]

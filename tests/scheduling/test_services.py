@@ -17,6 +17,7 @@ from scheduling.services import (
 )
 from scoring.models import ResultChange
 from stages.models import Match, Round, Stage
+from stages.services import draw_stage, publish_stage
 from tests.factories import (
     EntryFactory,
     EventFactory,
@@ -27,7 +28,7 @@ from tests.factories import (
     UserFactory,
     VenueFactory,
 )
-from tests.helpers import make_round
+from tests.helpers import knockout, make_round
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -121,15 +122,106 @@ def test_tables_chosen_by_the_draw_are_kept_where_free(tournament):
 
 def test_a_later_knockout_round_waits_for_its_feeders(tournament):
     VenueFactory(tournament=tournament, tables=4, match_minutes=60, rest_minutes=10)
-    event = EventFactory(tournament=tournament)
-    stage = StageFactory(event=event, kind=Stage.Kind.KNOCKOUT)
-    semis, final = RoundFactory(stage=stage, number=1), RoundFactory(stage=stage, number=2)
-    final_match = MatchFactory(round=final, number=1, entry_a=None, entry_b=None)
-    MatchFactory(round=semis, number=1, next_match=final_match, next_side="a")
-    MatchFactory(round=semis, number=2, next_match=final_match, next_side="b")
+    semis, final = knockout(tournament, size=4).rounds.order_by("number")
     schedule_round(semis, NINE)
     schedule_round(final, NINE)
+    assert slots(semis) == [(1, 1, "09:00"), (2, 2, "09:00")]
     assert slots(final) == [(1, 1, "10:10")]
+    assert_after_feeders(semis.stage, {(2, 1): [(1, 1), (1, 2)]})
+
+
+def test_a_final_waits_for_semi_finals_booked_later_in_the_day(tournament):
+    # Nobody is in two matches at once either way; the final still comes after the semi-finals that fill it.
+    VenueFactory(tournament=tournament, tables=4, match_minutes=60, rest_minutes=10)
+    semis, final = knockout(tournament, size=4).rounds.order_by("number")
+    schedule_round(semis, at(12))
+    schedule_round(final, NINE)
+    assert slots(final) == [(1, 1, "13:10")]
+
+
+def test_a_bye_holds_back_nothing(tournament):
+    # 3 entries: seed 1 has a bye in the semi-finals (stages.draws.knockout.bracket_slots), so the final waits
+    # for the other semi-final only.
+    VenueFactory(tournament=tournament, tables=4, match_minutes=60, rest_minutes=10)
+    semis, final = knockout(tournament, size=3).rounds.order_by("number")
+    schedule_round(semis, NINE)
+    schedule_round(final, NINE)
+    assert slots(semis) == [(1, None, None), (2, 1, "09:00")]
+    assert slots(final) == [(1, 1, "10:10")]
+
+
+def test_every_round_of_eight_with_a_third_place_match_waits_for_its_feeders(tournament):
+    # Two tables: quarter-finals 3 and 4 are played an hour after 1 and 2, so semi-final 2 waits for them and the
+    # rest, while semi-final 1 waits only for a table. Until the semi-finals are played anyone of the four may
+    # yet be in the final or the third-place match, so the two are not played at once.
+    VenueFactory(tournament=tournament, tables=2, match_minutes=60, rest_minutes=10)
+    stage = drawn_knockout(tournament, size=8, third_place_match=True)
+    rounds = list(stage.rounds.order_by("number"))
+    assert [r.name for r in rounds] == ["quarter_final", "semi_final", "final", "third_place"]
+    for rnd in rounds:
+        schedule_round(rnd, NINE)
+    assert [slots(r) for r in rounds] == [
+        [(1, 1, "09:00"), (2, 2, "09:00"), (3, 1, "10:00"), (4, 2, "10:00")],
+        [(1, 1, "11:00"), (2, 2, "11:10")],
+        [(1, 1, "12:20")],
+        [(1, 1, "13:30")],
+    ]
+    assert_after_feeders(
+        stage,
+        {
+            (2, 1): [(1, 1), (1, 2)],
+            (2, 2): [(1, 3), (1, 4)],
+            (3, 1): [(2, 1), (2, 2)],
+            (4, 1): [(2, 1), (2, 2)],  # third place: the losing semi-finalists
+        },
+    )
+
+
+def test_a_move_out_of_the_bracket_order_is_refused(tournament):
+    VenueFactory(tournament=tournament, tables=4, match_minutes=60, rest_minutes=10)
+    semis, final = knockout(tournament, size=4).rounds.order_by("number")
+    schedule_round(semis, NINE)
+    schedule_round(final, NINE)
+    first, second = semis.matches.select_related("round", "entry_a", "entry_b").order_by("number")
+    the_final = final.matches.get()
+    # At 07:00 the final ends, with the rest, before the semi-finals begin: only the order is broken.
+    assert refused(the_final, 1, at(7), "planned_at") == [
+        f"Semi final match {m.number} ({m.entry_a} v {m.entry_b}) at table {m.number}, Sat 05 Dec 09:00–10:00 "
+        "feeds this match: this one must start at least 10 minutes after it ends."
+        for m in (first, second)
+    ]
+    assert refused(first, 1, at(12), "planned_at") == [
+        "Final match 1 (— v —) at table 1, Sat 05 Dec 10:10–11:10 waits for this match: this one must end at "
+        "least 10 minutes before it starts."
+    ]
+    move_match(the_final, 3, at(10, 30))  # later is fine
+    assert slots(final) == [(1, 3, "10:30")]
+
+
+def drawn_knockout(tournament, size, **settings):
+    """A knockout of `size` seeded entries with the stage's `settings`, drawn and published as the secretary does."""
+    event = EventFactory(tournament=tournament, rule_set="icf")
+    for seed in range(1, size + 1):
+        EntryFactory(event=event, seed=seed)
+    stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT, **settings)
+    draw_stage(stage)
+    publish_stage(stage)
+    return stage
+
+
+def assert_after_feeders(stage, fed_by):
+    """Every match in `fed_by` ((round, number) -> the matches whose results fill it) starts no earlier than the
+    end of each of them plus the venue's rest; all are booked."""
+    venue = venue_of(stage.event.tournament)
+    slot = timedelta(minutes=venue.match_minutes + venue.rest_minutes)
+    booked = {(m.round.number, m.number): m.planned_at for m in stage.matches.select_related("round")}
+    late = [
+        (match, feeder)
+        for match, feeders in fed_by.items()
+        for feeder in feeders
+        if booked[match] is None or booked[feeder] is None or booked[match] < booked[feeder] + slot
+    ]
+    assert late == []
 
 
 def test_preview_rounds_and_rounds_with_nothing_to_place_are_refused(tournament):

@@ -1,10 +1,13 @@
 import pytest
 
-from stages.draws.errors import DrawError
+from stages.draws.errors import DrawBug, DrawError
 from stages.draws.knockout import (
+    THIRD_PLACE,
+    Feeder,
     advance,
     bracket_size,
     bracket_slots,
+    feeders,
     place_group_qualifiers,
     round_name,
     rules_round,
@@ -126,6 +129,52 @@ def test_third_place_match():
     assert (tp.name, tp.a, tp.b, tp.decided) == ("third_place", 4, 2, False)
     bracket = advance(slots, results={(1, 0): 1, (1, 1): 3, (0, 0): 2}, third_place=True)
     assert bracket.third_place.winner == 2
+
+
+def test_feeders_of_a_match_are_the_two_lines_above_it():
+    assert feeders(1, 3) == []
+    assert feeders(2, 1) == [Feeder(1, 1, "winner"), Feeder(1, 2, "winner")]
+    assert feeders(2, 3, "quarter_final") == [Feeder(1, 5, "winner"), Feeder(1, 6, "winner")]
+    assert feeders(4, 1, "final") == [Feeder(3, 1, "winner"), Feeder(3, 2, "winner")]
+
+
+def test_third_place_match_is_fed_by_the_losing_semi_finalists():
+    # 8 entries: quarter-finals (1), semi-finals (2), final (3), third place (4).
+    assert feeders(4, 1, THIRD_PLACE) == [Feeder(2, 1, "loser"), Feeder(2, 2, "loser")]
+    # 4 entries: semi-finals (1), final (2), third place (3).
+    assert feeders(3, 1, THIRD_PLACE) == [Feeder(1, 1, "loser"), Feeder(1, 2, "loser")]
+
+
+@pytest.mark.parametrize("position", [(0, 1), (2, 0), (2, 1, THIRD_PLACE), (4, 2, THIRD_PLACE)])
+def test_feeders_of_a_place_no_draw_makes(position):
+    with pytest.raises(DrawBug):
+        feeders(*position)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13])
+def test_feeders_agree_with_how_the_bracket_advances(n):
+    """Each side of a later match holds the winner (or, third place, the loser) of its feeder, numbered as
+    draw_knockout stores the bracket: round 1 to the final, then the third-place round; matches from 1."""
+    slots = bracket_slots(n)
+    results = {}
+    bracket = advance(slots, third_place=True)
+    while not all(m.decided for m in bracket.matches()):
+        for m in bracket.matches():
+            if not m.decided and m.a is not None and m.b is not None:
+                results[m.key] = min(m.a, m.b)
+        bracket = advance(slots, results, third_place=True)
+    stored = {(m.round, m.number + 1): m for rnd in bracket.rounds for m in rnd}
+    if bracket.third_place:
+        stored[len(bracket.rounds) + 1, 1] = bracket.third_place
+    for (round_number, number), m in stored.items():
+        sides = [comes_on(stored[f.round, f.number], f.outcome) for f in feeders(round_number, number, m.name)]
+        assert sides == ([] if round_number == 1 else [m.a, m.b])
+
+
+def comes_on(match, outcome):
+    if outcome == "winner":
+        return match.winner
+    return match.b if match.winner == match.a else match.a
 
 
 def test_result_for_someone_not_in_the_match():
