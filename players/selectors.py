@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 from django.core import signing
 from django.db.models import Q
 
-from checkin.services import late_arrival_of
+from checkin.selectors import late_arrival_of
+from stages.display import score_from_side
 from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Entry, EntryMember, Notification
 
@@ -117,17 +118,7 @@ class PlayerMatch:
     @property
     def score(self):
         """The score from the player's side: "25–10", "2–1 (62–47)" over several games, "w/o", "bye"."""
-        m = self.match
-        if m.status == S.BYE:
-            return "bye"
-        if m.status == S.WALKOVER:
-            return "w/o"
-        if m.status in UNFINISHED or self.points_for is None:
-            return ""
-        points = f"{self.points_for}–{self.points_against}"
-        if self.games_for + self.games_against > 1:
-            return f"{self.games_for}–{self.games_against} ({points})"
-        return points
+        return score_from_side(self.match, self.side)
 
     @property
     def result_note(self):

@@ -13,7 +13,8 @@ from printing import pdf as printing
 from rules.errors import RuleError
 from scoring.models import Board
 from scoring.scorecard import card_state, rules_round_of
-from stages import services as stage_services
+from stages import selectors as stage_selectors
+from stages.display import score_text, winner_text
 from stages.models import UNFINISHED, Match, Round, Stage
 from tournaments.models import EntryMember
 
@@ -182,13 +183,6 @@ def toss_winner(match):
     return f"{match.toss_winner.upper()} · {entry.name if entry else ''}".strip(" ·")
 
 
-def winner_text(match):
-    if match.winner_id is None or match.status not in (S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED):
-        return ""
-    winner = match.entry_a if match.winner_id == match.entry_a_id else match.entry_b
-    return f"{winner.name}, {score_text(match, flip=winner is match.entry_b)}"
-
-
 # ---------------------------------------------------------------- pairing and results sheets
 
 
@@ -261,20 +255,6 @@ def sections(matches, line):
     return [printing.Section(group.name if group else "", lines) for group, lines in by_group.items()]
 
 
-def score_text(match, flip=False):
-    """The score from A's side (B's when `flip`): "25–10", "2–1 (62–47)", "w/o"; empty until there is one."""
-    if match.status == S.WALKOVER:
-        return "w/o"
-    if match.status == S.RETIRED:
-        return "ret."
-    if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
-        return ""
-    a, b, ga, gb = match.score_a, match.score_b, match.games_a, match.games_b
-    if flip:
-        a, b, ga, gb = b, a, gb, ga
-    return f"{ga}–{gb} ({a}–{b})" if ga + gb > 1 else f"{a}–{b}"
-
-
 def result_note(match):
     if match.result_withheld:
         return "withheld: protest pending"
@@ -303,11 +283,11 @@ def stage_standings_sheet(stage):
         printed=printed(),
     )
     if stage.kind == Stage.Kind.SWISS:
-        entries = stage_services.played_entries(matches)
-        rows = stage_services.stage_standings(stage, entries, matches) if matches else []
+        entries = stage_selectors.played_entries(matches)
+        rows = stage_selectors.stage_standings(stage, entries, matches) if matches else []
         return heading, [standings_section("", rows, entries, SWISS_COLUMNS)]
     tables = []
-    for group, rows in stage_services.group_standings(stage, matches).items():
+    for group, rows in stage_selectors.group_standings(stage, matches).items():
         entries = [member.entry for member in group.members.all()]
         title = group.name if stage.kind == Stage.Kind.GROUPS else ""
         tables.append(standings_section(title, rows, entries, GROUP_COLUMNS))

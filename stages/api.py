@@ -1,12 +1,12 @@
 """The secretary's stage workflow and the public reads, as an API scoped by the tournament in the URL.
 
 Anyone reads a published tournament; only its secretaries write (TournamentScopedMixin). Preview (draft) rounds
-and their matches are shown to secretaries only. Every operation calls a service in stages.services
-or scoring.services: a StageError answers 409 ``{"detail": message}``, a ResultError 400 ``{field: [message]}``.
+and their matches are shown to secretaries only. Every operation calls a service in stages.services or
+scoring.services, every read a selector in stages.selectors: a StageError answers 409 ``{"detail": message}``, a
+ResultError 400 ``{field: [message]}``.
 """
 
 import random
-from collections import defaultdict
 
 from django.db.models import Count, ProtectedError
 from django.shortcuts import get_object_or_404
@@ -18,8 +18,8 @@ from rest_framework.response import Response
 
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from stages import services as services
-from stages.draws.knockout import THIRD_PLACE
+from stages import selectors, services
+from stages.errors import StageError
 from stages.models import Match, Round, Stage
 from stages.serializers import (
     BracketSerializer,
@@ -59,7 +59,7 @@ class StageScopedMixin(TournamentScopedMixin, ServiceAPIView):
     ServiceAPIView) and hides preview rounds from everyone but secretaries."""
 
     def handle_exception(self, exc):
-        if isinstance(exc, services.StageError):
+        if isinstance(exc, StageError):
             return conflict(exc)
         return super().handle_exception(exc)
 
@@ -119,16 +119,16 @@ class StageViewSet(
     def update(self, request, *args, **kwargs):
         stage = self.get_object()
         if stage.status != Stage.Status.PENDING:
-            raise services.StageError(f"{stage.name} is drawn; delete its rounds to change it.")
+            raise StageError(f"{stage.name} is drawn; delete its rounds to change it.")
         return super().update(request, *args, **kwargs)
 
     def perform_destroy(self, stage):
         if stage.status != Stage.Status.PENDING:
-            raise services.StageError(f"{stage.name} is drawn; delete its rounds before deleting it.")
+            raise StageError(f"{stage.name} is drawn; delete its rounds before deleting it.")
         try:
             stage.delete()
         except ProtectedError:
-            raise services.StageError(f"{stage.name} is the source of a later stage; delete that first.") from None
+            raise StageError(f"{stage.name} is the source of a later stage; delete that first.") from None
 
     def stage_response(self, stage, code=status.HTTP_200_OK):
         stage.refresh_from_db()
@@ -196,15 +196,15 @@ class StageViewSet(
         """Swiss and round-robin standings; per group for a groups stage. Ranked by the stage's tie-breaks."""
         stage = self.get_object()
         if stage.kind == Stage.Kind.KNOCKOUT:
-            raise services.StageError("A knockout has a bracket, not standings.")
+            raise StageError("A knockout has a bracket, not standings.")
         if stage.kind == Stage.Kind.GROUPS:
             groups = [
                 {"id": group.pk, "name": group.name, "standings": rows}
-                for group, rows in services.group_standings(stage).items()
+                for group, rows in selectors.group_standings(stage).items()
             ]
             return Response(StandingsSerializer({"kind": stage.kind, "groups": groups}).data)
         matches = Match.objects.filter(stage=stage, round__in=self.visible_rounds(stage.rounds.all()))
-        rows = services.stage_standings(stage, matches=list(matches))
+        rows = selectors.stage_standings(stage, matches=list(matches))
         return Response(StandingsSerializer({"kind": stage.kind, "standings": rows}).data)
 
     @extend_schema(responses={200: BracketSerializer, **READ_ERRORS})
@@ -213,29 +213,9 @@ class StageViewSet(
         """A knockout's rounds with their matches, and the champion once the final is decided."""
         stage = self.get_object()
         if stage.kind != Stage.Kind.KNOCKOUT:
-            raise services.StageError("Only a knockout has a bracket.")
+            raise StageError("Only a knockout has a bracket.")
         rounds = list(self.visible_rounds(stage.rounds.all()))
-        by_round = defaultdict(list)
-        for match in match_queryset().filter(round__in=rounds):
-            by_round[match.round_id].append(match)
-        final = next((m for r in rounds if r.name == "final" for m in by_round[r.pk]), None)
-        winner = None
-        if final is not None and final.winner_id:
-            winner = final.entry_a if final.winner_id == final.entry_a_id else final.entry_b
-        data = {
-            "rounds": [
-                {
-                    "id": r.pk,
-                    "number": r.number,
-                    "name": r.name,
-                    "display_name": r.display_name,
-                    "status": r.status,
-                    "matches": by_round[r.pk],
-                }
-                for r in sorted(rounds, key=lambda r: (r.name == THIRD_PLACE, r.number))
-            ],
-            "winner": winner,
-        }
+        data = selectors.bracket_data(rounds, match_queryset().filter(round__in=rounds))
         return Response(BracketSerializer(data).data)
 
     def rng(self):

@@ -1,6 +1,3 @@
-"""Stages of an event (groups, round robin, Swiss, knockout): draws, rounds, matches, standings and brackets,
-with the plain-Python draw engines in `stages.draws`."""
-
 from django.apps import AppConfig
 
 

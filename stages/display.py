@@ -1,6 +1,24 @@
-"""Wording of the stages floor: a match's score as the pages, the printed sheets and the players read it."""
+"""Wording of the stages floor: a match's score as the pages, the printed sheets and the players read it. Each
+audience words a walkover, a retirement or a withheld result its own way; the points and games themselves are
+always written by `played_score`."""
 
-from stages.models import Match
+from stages.models import UNFINISHED, Match
+
+S = Match.Status
+
+
+def played_score(match, flip=False, short=False):
+    """The points from A's side (B's when `flip`): "25–10"; over several games, games won then points,
+    "2–1 (62–47)", or only the games when `short` ("2–1")."""
+    a, b, ga, gb = match.score_a, match.score_b, match.games_a, match.games_b
+    if flip:
+        a, b, ga, gb = b, a, gb, ga
+    if ga + gb > 1:
+        return f"{ga}–{gb}" if short else f"{ga}–{gb} ({a}–{b})"
+    return f"{a}–{b}"
+
+
+# ---------------------------------------------------------------- pages
 
 
 def side_scores(match):
@@ -8,11 +26,11 @@ def side_scores(match):
     the side that did not play."""
     if match.result_withheld:  # ICF 150: not announced until the protest is decided
         return ("", "")
-    if match.status == Match.Status.WALKOVER:
-        if match.forfeited == "ab":  # both absent: both lose (issue #6)
+    if match.status == S.WALKOVER:
+        if match.forfeited == "ab":  # both sides absent at the reporting deadline: both lose
             return ("w/o", "w/o")
         return ("", "w/o") if match.winner_id == match.entry_a_id else ("w/o", "")
-    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
+    if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ("", "")
     if match.games_a + match.games_b > 1:
         return (match.games_a, match.games_b)
@@ -26,15 +44,50 @@ def result_text(match, flip=False, short=False):
         return ""
     if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
         return "withheld (protest)"
-    if match.status == Match.Status.WALKOVER:
+    if match.status == S.WALKOVER:
         if match.forfeited == "ab":
             return "w/o both"
         won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
         return "w/o +" if won else "w/o −"
-    if match.status not in (Match.Status.FINISHED, Match.Status.CONFIRMED) or match.score_a is None:
+    if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ""
-    a, b, ga, gb = match.score_a, match.score_b, match.games_a, match.games_b
-    if flip:
-        a, b, ga, gb = b, a, gb, ga
-    text = (f"{ga}–{gb}" if short else f"{ga}–{gb} ({a}–{b})") if ga + gb > 1 else f"{a}–{b}"
-    return text if match.status == Match.Status.CONFIRMED else f"{text} (to confirm)"
+    text = played_score(match, flip, short)
+    return text if match.status == S.CONFIRMED else f"{text} (to confirm)"
+
+
+# ---------------------------------------------------------------- printed sheets
+
+
+def score_text(match, flip=False):
+    """The score from A's side (B's when `flip`) on a results sheet or score card: "25–10", "2–1 (62–47)",
+    "w/o", "ret."; empty until there is one. The sheet's note column says whether it is confirmed or withheld."""
+    if match.status == S.WALKOVER:
+        return "w/o"
+    if match.status == S.RETIRED:
+        return "ret."
+    if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
+        return ""
+    return played_score(match, flip)
+
+
+def winner_text(match):
+    """The score card's winner line: the winner's name and the score from the winner's side."""
+    if match.winner_id is None or match.status not in (S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED):
+        return ""
+    winner = match.entry_a if match.winner_id == match.entry_a_id else match.entry_b
+    return f"{winner.name}, {score_text(match, flip=winner is match.entry_b)}"
+
+
+# ---------------------------------------------------------------- a player's schedule
+
+
+def score_from_side(match, side):
+    """The score from one side ("a" or "b") of the match, as the player of that side reads it: "25–10",
+    "2–1 (62–47)" over several games, "w/o", "bye"."""
+    if match.status == S.BYE:
+        return "bye"
+    if match.status == S.WALKOVER:
+        return "w/o"
+    if match.status in UNFINISHED or getattr(match, f"score_{side}") is None:
+        return ""
+    return played_score(match, flip=side == "b")

@@ -6,7 +6,7 @@ import re
 from django import forms
 
 from stages.models import Stage
-from stages.services import next_order, settings_errors
+from stages.validation import next_order, settings_errors
 
 KEEP_APART_CHOICES = [("club", "Same club"), ("country", "Same country")]
 

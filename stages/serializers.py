@@ -8,7 +8,7 @@ from rest_framework import serializers
 from stages.draw_serializers import StandingFiguresSerializer
 from stages.draws.standings import METRICS
 from stages.models import Match, Round, Stage
-from stages.services import next_order, settings_errors
+from stages.validation import next_order, settings_errors
 
 
 @extend_schema_field({"type": "string", "pattern": "^[ab]$", "description": "a or b"})

@@ -1,213 +1,45 @@
-"""Building draws: the secretary's operations on stages. Each loads what the engine needs in a few queries, runs a
-plain-Python engine from stages.draws, and saves with bulk_create, in one transaction."""
+"""The secretary's operations on stages: draw a stage, pair a Swiss round, publish, swap, delete a round or a
+draw, finish. Each loads what the engine needs in a few queries (stages.selectors), runs a plain-Python engine
+from stages.draws, and saves with bulk_create, in one transaction."""
 
 import random
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import Max, Prefetch, Q
+from django.db.models import Q
 
 from core import page_cache
+from stages.bracket import sync_bracket
 from stages.draws import groups as group_engine
 from stages.draws import knockout, round_robin, swiss
 from stages.draws.errors import DrawError
-from stages.draws.standings import METRICS, ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
+from stages.errors import StageError
 from stages.models import Group, GroupMember, Match, Round, Stage
+from stages.selectors import (
+    entrants,
+    entry_attribute,
+    entry_rating,
+    played_ids,
+    qualifiers_by_group,
+    require_source_finished,
+    stage_standings,
+    with_players,
+)
 from stages.signals import hall_tables
-from tournaments.models import Entry, EntryMember
-
-
-class StageError(Exception):
-    """An operation the secretary asked for cannot be done now; the message says why."""
 
 
 class ResultsToConfirm(StageError):
     """Deleting would delete results: done only when asked a second time (`confirm_results`)."""
 
 
-# ---------------------------------------------------------------- who plays
-
-
-def with_players(entries):
-    """Entries with their members, players and clubs, in two queries whatever their number."""
-    return entries.prefetch_related(Prefetch("members", members_with_players()))
-
-
-def groups_with_players(stage):
-    """A stage's groups with their members' entries, players and clubs (see with_players)."""
-    members = GroupMember.objects.select_related("entry").prefetch_related(
-        Prefetch("entry__members", members_with_players())
-    )
-    return stage.groups.prefetch_related(Prefetch("members", members))
-
-
-def members_with_players():
-    """Entry members with their players and clubs, for a Prefetch.
-
-    Not `prefetch_related("members__player")`: Django 5.2 prefetches a foreign key on SQLite with one OR term per
-    row, which SQLite refuses from about 1,000 players ("Expression tree is too large")."""
-    return EntryMember.objects.select_related("player__club")
-
-
-def entrants(stage):
-    """The entries that enter a stage: every active entry of the event, or the qualifiers of its source stage,
-    in seeding order (best first)."""
-    if stage.source_id is None:
-        entries = with_players(stage.event.entries.filter(withdrawn=False))
-        return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, -(entry_rating(e) or 0), e.name))
-    source = require_source_finished(stage)
-    if source.kind == Stage.Kind.GROUPS:
-        tiers = qualifiers_by_group(source, stage.qualifiers)
-        # Winners first (group order), then runners-up, ...
-        return [group[place] for place in range(stage.qualifiers) for group in tiers if place < len(group)]
-    matches = list(source.matches.all())
-    entries = played_entries(matches)
-    by_id = {entry.pk: entry for entry in entries}
-    table = stage_standings(source, entries, matches)
-    return [by_id[row.id] for row in table if not by_id[row.id].withdrawn][: stage.qualifiers]
-
-
-def require_source_finished(stage):
-    source = stage.source
-    if source.status != Stage.Status.FINISHED:
-        raise StageError(f"{source.name} is not finished yet: its qualifiers are not known.")
-    if stage.qualifiers is None:
-        raise StageError(f"Say how many qualify from {source.name}.")
-    return source
-
-
-def qualifiers_by_group(stage, per_group):
-    tiers = []
-    for group, rows in group_standings(stage).items():
-        by_id = {member.entry_id: member.entry for member in group.members.all()}
-        tiers.append([by_id[row.id] for row in rows if not by_id[row.id].withdrawn][:per_group])
-    return tiers
-
-
-def entry_rating(entry):
-    ratings = [member.player.rating for member in entry.members.all() if member.player.rating is not None]
-    return sum(ratings) / len(ratings) if ratings else None
-
-
-def entry_attribute(entry, name):
-    members = [member.player for member in entry.members.all()]
-    if name == "club":
-        return members[0].club.name if members and members[0].club else ""
-    return members[0].country if members else ""
-
-
-def next_order(event):
-    """A new stage's place in its event's order: after the last one."""
-    last = event.stages.aggregate(last=Max("order"))["last"]
-    return (last or 0) + 1
-
-
-def settings_errors(event, values, stage=None):
-    """What is wrong with a stage's settings, as {field: message}; the page form and the API both ask here.
-
-    `values` holds the submitted settings; missing ones are read from `stage` (an update)."""
-
-    def value(name):
-        return values[name] if name in values else getattr(stage, name, None)
-
-    errors = {}
-    order, source, kind, qualifiers = value("order"), value("source"), value("kind"), value("qualifiers")
-    others = event.stages.exclude(pk=stage.pk) if stage else event.stages.all()
-    if order is not None and others.filter(order=order).exists():
-        errors["order"] = "Another stage of this event already has this place in the order."
-    if source is not None:
-        if source.event_id != event.pk or (order is not None and source.order >= order):
-            errors["source"] = "The source must be an earlier stage (lower order) of the same event."
-        elif source.kind == Stage.Kind.KNOCKOUT:
-            errors["source"] = "A knockout has no standings to qualify from."
-        if not qualifiers:
-            errors["qualifiers"] = f"Say how many qualify from {source.name}."
-        elif kind == Stage.Kind.KNOCKOUT and source.kind != Stage.Kind.GROUPS and qualifiers < 2:
-            errors["qualifiers"] = "A knockout needs at least two entries."
-    elif qualifiers:
-        errors["qualifiers"] = "Qualifiers are counted from a source stage; choose one or leave this empty."
-    if kind == Stage.Kind.GROUPS and not value("group_count"):
-        errors["group_count"] = "Say how many groups to draw (at least 1)."
-    if kind == Stage.Kind.SWISS and value("rounds_planned") == 0:
-        errors["rounds_planned"] = "A Swiss stage needs at least one round."
-    tiebreaks = value("tiebreaks") or []
-    unknown = [key for key in tiebreaks if key not in METRICS]
-    if unknown:
-        errors["tiebreaks"] = f"Unknown tie-break(s): {', '.join(unknown)}. Known: {', '.join(sorted(METRICS))}."
-    elif len(set(tiebreaks)) != len(tiebreaks):
-        errors["tiebreaks"] = "Name each tie-break once."
-    return errors
-
-
-# ---------------------------------------------------------------- standings
-
-
-def decided_results(matches, byes_count):
-    """MatchResult rows for the standings engine: decided matches only (a protested or unconfirmed result
-    counts for nothing yet). A Swiss bye is a win; a round-robin bye is a rest and counts for nothing."""
-    results = []
-    for match in matches:
-        if not match.is_decided or match.entry_a_id is None:
-            continue
-        if match.entry_b_id is None:
-            if byes_count:
-                results.append(MatchResult(match.entry_a_id, None, match.score_a or 0, match.score_b or 0))
-        elif match.forfeited == "ab":  # both absent at the deadline (issue #6): a loss for each
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, 0, 0, both_lose=True))
-        else:
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match)))
-    return results
-
-
-def result_scores(match):
-    """Scores as the standings engine reads them: the winner always has the higher score, so a best-of-three
-    match won on games counts as a win even when the loser scored more points in total."""
-    a, b = match.score_a or 0, match.score_b or 0
-    if match.winner_id == match.entry_a_id and a <= b:
-        return b + 1, a
-    if match.winner_id == match.entry_b_id and b <= a:
-        return a, b + 1
-    return a, b
-
-
-def precedence(stage):
-    if stage.tiebreaks:
-        return tuple(stage.tiebreaks)
-    return SWISS_PRECEDENCE if stage.kind == Stage.Kind.SWISS else ROUND_ROBIN_PRECEDENCE
-
-
-def points_for(stage):
-    points = stage.event.rules.standings_points
-    return (points.win, points.draw, points.loss)
-
-
-def played_entries(matches):
-    """The entries that play in `matches`, with their players (see with_players)."""
-    return list(with_players(Entry.objects.filter(pk__in=played_ids(matches))))
-
-
-def stage_standings(stage, entries=None, matches=None):
-    """Standings rows (stages.draws.standings.Standing) of a Swiss or round-robin stage."""
-    if matches is None:
-        matches = list(stage.matches.all())
-    if entries is None:
-        entries = played_entries(matches)
-    competitors = [{"id": e.pk, "name": e.name, "rating": entry_rating(e)} for e in entries]
-    results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
-    return standings(competitors, results, precedence(stage), points_for(stage))
-
-
-def group_standings(stage, matches=None):
-    """{group: standings rows} for a groups or round-robin stage, in group order; `matches` (default: all the
-    stage's) are the ones that count. Each group comes with its members' entries and players."""
-    groups = list(groups_with_players(stage))
-    matches_by_group = defaultdict(list)
-    for match in stage.matches.all() if matches is None else matches:
-        matches_by_group[match.group_id].append(match)
-    return {
-        group: stage_standings(stage, [member.entry for member in group.members.all()], matches_by_group[group.pk])
-        for group in groups
-    }
+@transaction.atomic
+def draw_stage(stage, rng=None):
+    """Draw a stage whatever its kind: groups and round robins whole, knockouts whole, Swiss round 1."""
+    if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
+        return draw_groups(stage, rng)
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        return draw_knockout(stage)
+    return pair_swiss_round(stage, rng)
 
 
 # ---------------------------------------------------------------- groups and round robins
@@ -317,53 +149,6 @@ def draw_knockout(stage):
     sync_bracket(stage)
 
 
-def sync_bracket(stage):
-    """Recompute the bracket from the first-round lines and every decided result, and store who plays whom.
-
-    Called after every result, walkover or withdrawal: winners advance, walkovers and withdrawals advance the
-    opponent. A changed result that would remove a player who has already played on is refused."""
-    matches = list(stage.matches.select_related("round").order_by("round__number", "number"))
-    third_round = next((m.round.number for m in matches if m.round.name == knockout.THIRD_PLACE), None)
-
-    def key(match):
-        return (0, 0) if match.round.number == third_round else (match.round.number, match.number - 1)
-
-    lines = [[m.entry_a_id, m.entry_b_id] for m in matches if m.round.number == 1]
-    results, walkovers = {}, {}
-    for m in matches:
-        if m.result_withheld:  # ICF 150: a protested result advances nobody until the protest is decided
-            continue
-        if m.status == Match.Status.CONFIRMED:
-            results[key(m)] = m.winner_id
-        elif m.status == Match.Status.WALKOVER and m.winner_id:
-            walkovers[key(m)] = m.entry_b_id if m.winner_id == m.entry_a_id else m.entry_a_id
-        elif m.status == Match.Status.WALKOVER and m.forfeited == "ab":  # both absent: nobody advances
-            walkovers[key(m)] = (m.entry_a_id, m.entry_b_id)
-    withdrawn = set(stage.event.entries.filter(withdrawn=True).values_list("pk", flat=True))
-    try:
-        bracket = knockout.advance(lines, results, walkovers, withdrawn, third_place=third_round is not None)
-    except DrawError as error:
-        raise StageError(f"The bracket cannot follow this change: {error.message}") from None
-
-    by_key = {km.key: km for km in bracket.matches()}
-    changed = []
-    for m in matches:
-        km = by_key[key(m)]
-        before = (m.entry_a_id, m.entry_b_id, m.winner_id, m.status)
-        if m.round.number != 1:
-            m.entry_a_id, m.entry_b_id = km.a, km.b
-        if km.decided and km.walkover and m.status not in (Match.Status.WALKOVER, Match.Status.CONFIRMED):
-            m.winner_id, m.status = km.winner, Match.Status.BYE
-        elif not km.decided and m.status == Match.Status.BYE:
-            m.winner_id, m.status = None, Match.Status.SCHEDULED
-        if (m.entry_a_id, m.entry_b_id, m.winner_id, m.status) != before:
-            changed.append(m)
-    Match.objects.bulk_update(changed, ["entry_a", "entry_b", "winner", "status"])
-    if changed:  # bulk writes send no signals
-        page_cache.changed([stage.event.tournament_id])
-    return bracket
-
-
 # ---------------------------------------------------------------- Swiss rounds
 
 
@@ -442,10 +227,6 @@ def undecided(matches):
 WITH_RESULTS = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.FINISHED, Match.Status.RETIRED)
 
 
-def played_ids(matches):
-    return ({m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}) - {None}
-
-
 def table_history(matches):
     history = defaultdict(lambda: defaultdict(int))
     for m in matches:
@@ -457,6 +238,9 @@ def table_history(matches):
 
 def tournament_tables(stage):
     return hall_tables(stage.event.tournament)
+
+
+# ---------------------------------------------------------------- publishing and changing a draw
 
 
 @transaction.atomic
@@ -560,16 +344,6 @@ def finish_stage(stage):
     stage.status = Stage.Status.FINISHED
     stage.save(update_fields=["status"])
     return stage
-
-
-@transaction.atomic
-def draw_stage(stage, rng=None):
-    """Draw a stage whatever its kind: groups and round robins whole, knockouts whole, Swiss round 1."""
-    if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
-        return draw_groups(stage, rng)
-    if stage.kind == Stage.Kind.KNOCKOUT:
-        return draw_knockout(stage)
-    return pair_swiss_round(stage, rng)
 
 
 def lock(stage):

@@ -1,8 +1,7 @@
 """Stage pages: the public view of a stage (groups, round-robin grids, Swiss rounds, bracket) and the secretary's
-actions on it. Every change goes through stages.services or scoring.services; these views only read
-forms, call a service and say what happened."""
+actions on it. Every change goes through stages.services or scoring.services, and what a page shows is read by
+stages.selectors; these views only read the request and forms, call one of them and say what happened."""
 
-from collections import defaultdict
 from functools import wraps
 
 from django.contrib import messages
@@ -11,12 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
+from stages import selectors
 from stages import services as stage_services
-from stages.display import result_text, side_scores
-from stages.draws.knockout import THIRD_PLACE
+from stages.errors import StageError
 from stages.forms import ResultForm, StageForm, SwapForm
-from stages.models import OPEN, Match, Round, Stage
-from stages.services import StageError
+from stages.models import Round, Stage
 from tournaments.models import Event, Tournament
 from tournaments.permissions import is_secretary, is_umpire
 from tournaments.views import secretary_tournament
@@ -35,157 +33,17 @@ def stage_detail(request, slug, stage_id):
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
     context["prints_score_cards"] = secretary or is_umpire(request.user, tournament)  # secretaries, referees, umpires
-    context.update(stage_page_data(stage, secretary))
+    context.update(selectors.stage_page_data(stage, secretary))
+    if secretary:
+        context.update(secretary_forms(context["swap_round"]))
     return render(request, "stages/detail.html", context)
 
 
-def stage_page_data(stage, secretary):
-    """Everything the stage page shows, loaded in a fixed number of queries whatever the stage's size.
-
-    Preview (draft) rounds, and what only they contain, are left out unless `secretary`."""
-    rounds = [r for r in stage.rounds.all() if secretary or r.status == Round.Status.PUBLISHED]
-    by_round = {r.pk: r for r in rounds}
-    swiss = stage.kind == Stage.Kind.SWISS
-    matches = swiss_matches(stage, rounds) if swiss else stage_matches(stage, rounds)
-    # The latest Swiss round's pairings under the standings; earlier rounds on their own pages.
-    shown = rounds[-1:] if swiss else rounds
-    for r in rounds:
-        r.match_list = []
-    for m in matches:
-        m.round = by_round[m.round_id]
-        m.round.match_list.append(m)
-    for m in (m for r in shown for m in r.match_list):
-        m.result_text = result_text(m)
-        m.side_scores = side_scores(m)
-        m.takes_result = secretary and m.round.status == Round.Status.PUBLISHED and takes_result(m)
-    data = {"rounds": rounds, "matches": matches}
-    if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
-        data["groups"] = group_tables(stage, rounds, matches) if rounds else []
-    elif swiss:
-        entries = stage_services.played_entries(matches)
-        name_sides(shown[0].match_list if shown else [], entries)
-        data["standings"] = stage_services.stage_standings(stage, entries, matches) if matches else []
-        data["swiss_rounds"], data["earlier_rounds"] = shown, rounds[-2::-1]
-    else:
-        data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
-        data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
-    if secretary:
-        data.update(secretary_data(stage, rounds))
-    return data
-
-
-def stage_matches(stage, rounds):
-    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "group__number", "number")
-    if stage.kind == Stage.Kind.KNOCKOUT:
-        # A group's matches are named from the groups' members, which the standings load (group_tables).
-        matches = matches.select_related("entry_a", "entry_b")
-    return list(matches)
-
-
-# What the standings read of a match (stage_services.decided_results), and its stage (the related manager sets it).
-STANDINGS_FIELDS = (
-    "stage",
-    "round",
-    "entry_a",
-    "entry_b",
-    "winner",
-    "status",
-    "result_withheld",
-    "forfeited",
-    "score_a",
-    "score_b",
-)
-
-
-def swiss_matches(stage, rounds):
-    """A Swiss stage page shows the latest round's pairings; the earlier rounds (5,500 matches in a 1,000-player
-    event) only count in the standings, so they are loaded with what the standings read, and no match brings its
-    entries: the standings' entry list names the latest round's players (`name_sides`)."""
-    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "number")
-    latest = rounds[-1] if rounds else None
-    return [*matches.exclude(round=latest).only(*STANDINGS_FIELDS), *matches.filter(round=latest)]
-
-
-def name_sides(matches, entries):
-    """Give `matches` their entries from an entry list already loaded."""
-    by_id = {entry.pk: entry for entry in entries}
-    for m in matches:
-        m.entry_a, m.entry_b = by_id.get(m.entry_a_id), by_id.get(m.entry_b_id)
-
-
-def takes_result(match):
-    open_or_confirmed = match.status in OPEN or match.status == Match.Status.CONFIRMED
-    return open_or_confirmed and match.entry_a_id is not None and match.entry_b_id is not None
-
-
-def group_tables(stage, rounds, matches):
-    """Per group: members, standings rows, the cross table and the group's matches round by round."""
-    standings_by_group = stage_services.group_standings(stage, matches)
-    entries_by_group = {group: [member.entry for member in group.members.all()] for group in standings_by_group}
-    # Every entry of the stage's matches is a member of one of its groups (a swap moves entries within a round).
-    name_sides(matches, [entry for entries in entries_by_group.values() for entry in entries])
-    by_group = defaultdict(list)
-    played = defaultdict(list)  # (group, round) → the matches played (not a rest)
-    for m in matches:
-        by_group[m.group_id].append(m)
-        if m.entry_b_id is not None:
-            played[m.group_id, m.round_id].append(m)
-    tables = []
-    for group, standings in standings_by_group.items():
-        group_matches = by_group[group.pk]
-        tables.append(
-            {
-                "group": group,
-                "standings": standings,
-                "grid": cross_table(entries_by_group[group], group_matches),
-                "rounds": [(r, played[group.pk, r.pk]) for r in rounds],
-                "open_count": sum(1 for m in group_matches if m.takes_result and m.status in OPEN),
-            }
-        )
-    return tables
-
-
-def cross_table(entries, matches):
-    """Rows of (entry, cells): a cell holds the results of the row entry against the column entry, row's side first."""
-    results = defaultdict(list)
-    for m in matches:
-        if m.entry_b_id is None:
-            continue
-        for row, column, flip in ((m.entry_a_id, m.entry_b_id, False), (m.entry_b_id, m.entry_a_id, True)):
-            results[row, column].append((result_text(m, flip, short=True) or "·", result_text(m, flip)))
-    return [
-        (entry, [grid_cell(entry.pk == other.pk, results[entry.pk, other.pk]) for other in entries])
-        for entry in entries
-    ]
-
-
-def grid_cell(is_self, results):
+def secretary_forms(swap_round):
+    """The forms of the secretary's actions on the stage page: the swap of a preview round's pairings, and a
+    result entered from the page."""
     return {
-        "self": is_self,
-        "text": " / ".join(short for short, _ in results),
-        "title": " / ".join(full for _, full in results),
-    }
-
-
-def secretary_data(stage, rounds):
-    drafts = [r for r in rounds if r.status == Round.Status.DRAFT]
-    last = rounds[-1] if rounds else None
-    swap_round = None
-    if stage.kind == Stage.Kind.SWISS and last and last.status == Round.Status.DRAFT:
-        swap_round = last
-    elif stage.kind == Stage.Kind.KNOCKOUT and rounds and rounds[0].status == Round.Status.DRAFT:
-        swap_round = rounds[0]
-    in_play = stage.status != Stage.Status.FINISHED
-    return {
-        "can_draw": stage.status == Stage.Status.PENDING,
-        "can_pair": stage.kind == Stage.Kind.SWISS and in_play and bool(rounds) and not drafts,
-        "draft_rounds": drafts,
-        "swap_round": swap_round,
         "swap_form": SwapForm(matches=swap_round.match_list, auto_id="swap_%s") if swap_round else None,
-        "last_round": last if stage.kind == Stage.Kind.SWISS and in_play else None,
-        # Groups, round robins and brackets are drawn whole and deleted whole.
-        "can_delete_draw": stage.kind != Stage.Kind.SWISS and stage.status == Stage.Status.DRAWN,
-        "can_finish": stage.status == Stage.Status.DRAWN,
         "result_form": ResultForm(auto_id=False),
     }
 

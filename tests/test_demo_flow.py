@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scheduling.models import RoundClock
 from stages.models import Match, Stage
-from stages.services import stage_standings
+from stages.selectors import stage_standings
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from stages.models import Stage
-from stages.services import group_standings
+from stages.selectors import group_standings
 from tests.browser.conftest import log_in
 from tests.factories import EntryFactory, EventFactory, TournamentFactory, UserFactory
 

@@ -13,7 +13,7 @@ from scoring.services import record_result
 from stages.draws.knockout import advance
 from stages.draws.standings import MatchResult, standings
 from stages.models import Match, Stage
-from stages.services import stage_standings
+from stages.selectors import stage_standings
 from tests.factories import EntryFactory, EventFactory, MatchFactory, PlayerFactory, RoundFactory, UserFactory
 from tests.helpers import knockout, make_match
 from tournaments.models import Notification
@@ -164,7 +164,7 @@ def test_bracket_engine_takes_both_absent_ids():
 
 
 def test_a_double_forfeit_reads_as_lost_by_both_on_the_stage_page():
-    from stages.views import result_text, side_scores
+    from stages.display import result_text, side_scores
 
     match = Match(status=Match.Status.WALKOVER, entry_a_id=1, entry_b_id=2, winner_id=None, forfeited="ab")
     assert side_scores(match) == ("w/o", "w/o")

@@ -12,7 +12,8 @@ from core.errors import ResultError
 from scoring.models import ResultChange
 from scoring.services import change_status, record_result
 from stages.models import Match, Stage
-from stages.services import pair_swiss_round, publish_round, stage_standings
+from stages.selectors import stage_standings
+from stages.services import pair_swiss_round, publish_round
 from tests.factories import EntryFactory, EventFactory, RoundClockFactory, UserFactory
 from tests.helpers import knockout, make_match
 from tournaments.models import Notification

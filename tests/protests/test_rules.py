@@ -13,6 +13,7 @@ from scoring.models import ResultChange
 from scoring.scorecard import add_board
 from scoring.services import confirm_result
 from stages.models import Match, Stage
+from stages.selectors import stage_standings
 from stages.services import (
     StageError,
     draw_stage,
@@ -20,7 +21,6 @@ from stages.services import (
     pair_swiss_round,
     publish_round,
     publish_stage,
-    stage_standings,
 )
 from tests.factories import EntryFactory, EventFactory, MatchFactory, ProtestFactory, StageFactory, UserFactory
 from tests.helpers import GAME_25_3, game_25_0, make_match

@@ -7,7 +7,8 @@ from scoring.models import ResultChange
 from scoring.scorecard import add_board, card_state
 from scoring.services import confirm_result, record_result, record_walkover, replay_from_board
 from stages.models import Match, Stage
-from stages.services import draw_stage, publish_stage, stage_standings
+from stages.selectors import stage_standings
+from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tests.helpers import GAME_25_3, game_25_0, knockout, make_match, win
 

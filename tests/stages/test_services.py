@@ -7,16 +7,15 @@ from django.core.management import call_command
 
 from scoring.services import ResultError, record_result, record_walkover
 from stages.models import Match, Stage
+from stages.selectors import group_standings, stage_standings
 from stages.services import (
     StageError,
     delete_last_round,
     draw_stage,
     finish_stage,
-    group_standings,
     pair_swiss_round,
     publish_round,
     publish_stage,
-    stage_standings,
     swap_pairings,
 )
 from tests.factories import EntryFactory, EventFactory
@@ -168,7 +167,7 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
     with pytest.raises(ResultError, match="ICF 57"):
         record_result(semi_one, [(25, 10)], confirm=True)  # best of three: one game is not a match
     record_result(semi_one, [(25, 10), (12, 25), (25, 0)], confirm=True)
-    from stages.services import sync_bracket
+    from stages.bracket import sync_bracket
 
     sync_bracket(stage)
     final = stage.matches.get(round__name="final")
