@@ -1,6 +1,6 @@
-"""Score card API, scoped by tournament (issue #5, point 9): umpires write the cards of their matches, chief
-referees and secretaries any card, players of a self-umpired match enter and confirm; everyone who may see the
-tournament reads. Each view maps its action to a rule of `scoring.permissions` and calls one service."""
+"""Score card API, scoped by tournament: umpires write the cards of their matches, chief referees and secretaries
+any card, players of a self-umpired match enter and confirm; everyone who may see the tournament reads. Each view
+maps its action to a rule of `scoring.permissions` and calls one service."""
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema

@@ -1,5 +1,3 @@
-"""The umpire's score card, results, the match state machine and the audit log of every change."""
-
 from django.apps import AppConfig
 
 

@@ -1,4 +1,4 @@
-"""The audit log of results (issue #5, point 8): every change records who, when, before, after and why."""
+"""The audit log of results: every change records who, when, before, after and why."""
 
 from scoring.models import ResultChange
 

@@ -1,4 +1,4 @@
-"""Forms of the umpire's score-card page. They check input types only and put it in the rules app's shapes; the
+"""Forms of the umpire's score card page. They check input types only and put it in the rules app's shapes; the
 laws are checked by the services (scoring.services, scoring.scorecard) through the rules app."""
 
 from django import forms

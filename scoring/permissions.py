@@ -1,4 +1,4 @@
-"""Who may write a match's score card, move its state or confirm it (issue #5, point 9).
+"""Who may write a match's score card, move its state or confirm it.
 
 Umpires write the score cards of the matches they officiate; chief referees and secretaries of the tournament
 any match. In a self-umpired match a player of either side enters, and a player of the other side confirms.

@@ -1,4 +1,4 @@
-"""The score card (ICF XIX): board by board, every board through the rules app (issue #5, point 3).
+"""The score card (ICF XIX): board by board, every board through the rules app.
 
 `card_state(match)` replays the stored boards through the match's rule set and says where the match stands and
 what the card announces next (next breaker, change of sides, extra board, tie-breaker). `add_board` appends a
@@ -23,6 +23,7 @@ from rules.tiebreak import TieBreaker
 from rules.timing import UnfinishedBoard
 from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
+from scoring.display import status_label
 from scoring.models import Board, Game, ResultChange
 from scoring.services import lock_match, update_result
 from stages.draws.knockout import rules_round
@@ -244,7 +245,7 @@ def open_card(match):
         raise ResultError("match", "Both players of this match are not known yet.")
     if match.status not in UNFINISHED:
         hint = " Use 'replay from board N' to reopen it." if match.status in (S.FINISHED, S.CONFIRMED) else ""
-        raise ResultError("status", f"A {transitions.label(match.status)} match takes no more boards.{hint}")
+        raise ResultError("status", f"A {status_label(match.status)} match takes no more boards.{hint}")
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
     if not boards and match.games.exists():
         raise ResultError("game", "This match has a final score only; it keeps no board-by-board score card.")

@@ -12,10 +12,12 @@ from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
 from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
+from scoring.display import status_label
 from scoring.models import Game, ResultChange
 from scoring.permissions import is_official, player_side
+from stages.bracket import sync_bracket
+from stages.errors import StageError
 from stages.models import OPEN, UNFINISHED, Match, Stage
-from stages.services import StageError, sync_bracket
 from stages.signals import match_times_changed
 
 __all__ = [
@@ -54,7 +56,7 @@ def record_result(match, games, confirm=False, user=None, reason=""):
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("games", "Both players of this match are not known yet.")
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
-        raise ResultError("status", f"A {match.get_status_display().lower()} match takes no result.")
+        raise ResultError("status", f"A {status_label(match.status)} match takes no result.")
     if match.boards.filter(voided=False).exists():
         raise ResultError("games", "This match has a board-by-board score card; correct it with 'replay from board N'.")
     state = check_games(match, games)
@@ -135,7 +137,7 @@ def record_walkover(match, absent_side, user=None, reason=""):
     match = lock_match(match)
     transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
-        raise ResultError("status", f"A {match.get_status_display().lower()} match cannot become a walkover.")
+        raise ResultError("status", f"A {status_label(match.status)} match cannot become a walkover.")
     if absent_side not in ("a", "b") or match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("absent_side", "Say which side, a or b, did not play.")
     before = snapshot(match)
@@ -177,7 +179,7 @@ def change_status(match, to_status, user=None, reason=""):
     match = lock_match(match)
     was_decided = match.is_decided
     before = snapshot(match)
-    if match.forfeited:  # late arrival (issue #6): the override also says who is at the board and sets a deadline
+    if match.forfeited:  # the check-in page's override also says who is at the board and sets a deadline
         raise TransitionError("This match was forfeited for late arrival: cancel the forfeit on the check-in page.")
     transitions.move(match, to_status, reason=reason)
     if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
@@ -259,7 +261,7 @@ def record_toss(match, winner, choice, user=None):
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ResultError("winner", "Both players of this match are not known yet.")
     if match.status not in UNFINISHED:
-        status = transitions.label(match.status)
+        status = status_label(match.status)
         raise ResultError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
     if match.boards.filter(voided=False).exists() or match.games.exists():
         raise ResultError("winner", f"{law}: the toss is made at the commencement of the match, before any board.")

@@ -1,4 +1,4 @@
-"""The match state machine (issue #5, point 1), in one place.
+"""The match state machine, in one place.
 
 scheduled -> called (announced) -> in play -> finished -> confirmed; plus walkover/forfeit, retired, and "replay
 from board N". `MOVES` lists every allowed move; `services.transition()` makes the moves a person asks for
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from core.errors import TransitionError
+from scoring.display import status_label
 from stages.models import Match, Round
 
 S = Match.Status
-# Not played out yet: the toss, the score card's entries and a start are still to come.
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,6 @@ TIMESTAMPS = {S.CALLED: "called_at", S.IN_PLAY: "started_at", S.FINISHED: "finis
 RESTAMPED = (S.CALLED, S.FINISHED, S.CONFIRMED)
 
 
-def label(status):
-    return S(status).label.lower()
-
-
 def allowed_from(status):
     """The states `services.transition()` can take a match to from `status`."""
     return [to for (frm, to), move in MOVES.items() if frm == status and move.service is None]
@@ -86,8 +82,9 @@ def refusal(match, to_status):
         return "Byes are made by the draw, not by changing a match's state."
     move = MOVES.get((frm, to_status))
     if move is None:
-        options = ", ".join(label(s) for s in allowed_from(frm)) or "nothing (its result stands)"
-        return f"A {label(frm)} match cannot become {label(to_status)}; from {label(frm)} it can become: {options}."
+        was, wanted = status_label(frm), status_label(to_status)
+        options = ", ".join(status_label(s) for s in allowed_from(frm)) or "nothing (its result stands)"
+        return f"A {was} match cannot become {wanted}; from {was} it can become: {options}."
     return None
 
 
@@ -105,9 +102,8 @@ def check_move(match, to_status, service=None):
         raise TransitionError(message)
     move = MOVES[(match.status, to_status)]
     if move.service is not None and move.service != service:
-        raise TransitionError(
-            f"A {label(match.status)} match cannot simply be set {label(to_status)}: {SERVICE_HINTS[move.service]}."
-        )
+        was, wanted = status_label(match.status), status_label(to_status)
+        raise TransitionError(f"A {was} match cannot simply be set {wanted}: {SERVICE_HINTS[move.service]}.")
     require_published(match, move.label)
     return move
 
