@@ -1,4 +1,4 @@
-"""Check-in API (issue #6), scoped by tournament: umpires and officials mark sides as reported at their board and
+"""Check-in API (ICF 143), scoped by tournament: umpires and officials mark sides as reported at their board and
 read a round's check-in list; chief referees and secretaries cancel forfeits and, in a Swiss stage, withdraw a
 player who forfeited from the later rounds. Each view checks permission and calls one service of checkin.services."""
 
@@ -9,6 +9,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from checkin import selectors
 from checkin import services as late
 from checkin.serializers import (
     CancelForfeitSerializer,
@@ -100,12 +101,12 @@ class RoundCheckinView(CheckinAPIView):
             raise NotFound()
         self.require(is_umpire(request.user, tournament), "The check-in list is for umpires and officials.")
         now = timezone.now()
-        late_arrival = late.stage_late_arrival(rnd.stage)
+        late_arrival = selectors.stage_late_arrival(rnd.stage)
         return Response(
             {
                 "round": {"id": rnd.pk, "stage": rnd.stage_id, "number": rnd.number, "name": rnd.display_name},
                 "law": late_arrival.law if late_arrival else None,
                 "now": now.isoformat(),
-                "matches": [checkin_row(m, now) for m in late.checkin_matches(rnd)],
+                "matches": [checkin_row(m, now) for m in selectors.checkin_matches(rnd)],
             }
         )

@@ -1,15 +1,16 @@
-"""JSON shapes of the check-in API (issue #6): a side reported at its board, a cancelled forfeit, a Swiss
+"""JSON shapes of the check-in API (ICF 143): a side reported at its board, a cancelled forfeit, a Swiss
 withdrawal after a forfeit, and a round's check-in list."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from checkin import services as late
+from checkin.display import entry_name
+from checkin.selectors import SIDES, side_state
 from scoring.serializers import match_status_field
 
 
 class ReportSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=late.SIDES)
+    side = serializers.ChoiceField(choices=SIDES)
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -22,7 +23,7 @@ class ReportSerializer(serializers.Serializer):
 # Described by a pattern: an enum here would give the "a"/"b" choice set of "side" a second name in the schema.
 @extend_schema_field({"type": "array", "items": {"type": "string", "pattern": "^[ab]$"}})
 class SidesField(serializers.ListField):
-    child = serializers.ChoiceField(choices=late.SIDES)
+    child = serializers.ChoiceField(choices=SIDES)
 
 
 class CancelForfeitSerializer(serializers.Serializer):
@@ -35,7 +36,7 @@ class CancelForfeitSerializer(serializers.Serializer):
 
 
 class WithdrawalSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=late.SIDES)
+    side = serializers.ChoiceField(choices=SIDES)
     withdrawn = serializers.BooleanField(help_text="True: out of the later Swiss rounds; false: kept in.")
 
 
@@ -59,11 +60,11 @@ def checkin_row(match, now):
         "sides": {
             side: {
                 "entry": getattr(match, f"entry_{side}_id"),
-                "name": late.entry_name(match, side),
+                "name": entry_name(match, side),
                 "reported_at": iso(getattr(match, f"reported_{side}_at")),
-                "state": late.side_state(match, side, now),
+                "state": side_state(match, side, now),
             }
-            for side in late.SIDES
+            for side in SIDES
         },
     }
 

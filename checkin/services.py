@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6): reporting at the board, the reporting deadline of each match and the forfeits applied
+"""Late arrivals (ICF 143): reporting at the board, the reporting deadline of each match and the forfeits applied
 when it passes.
 
 The deadline comes from the rule set and the match's times. ICF 143(i): 15 minutes after the match is announced
@@ -12,17 +12,22 @@ Score of a forfeit: ECC 18 gives it (25-0 per game, the rule set's `forfeit_scor
 absent player "loses the entire match" without a score: we write every game the winner needs as a full game won to
 nil, the game's points target (ICF 56(a): 25) to 0, so a best-of-three match is 2-0 in games, 50-0 in points. When
 both sides are absent both lose: status walkover, no winner, 0-0, `forfeited == "ab"`; standings count a loss for
-each and a bracket advances nobody from that match (the next opponent then has a walkover)."""
+each and a bracket advances nobody from that match (the next opponent then has a walkover).
+
+Reads live in `checkin.selectors`, wording in `checkin.display`."""
 
 import logging
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from checkin import display
+from checkin.display import clock, entry_name
+from checkin.selectors import SIDES, WAITING, late_arrival_of
 from core import page_cache
 from core.errors import ResultError
 from rules.base import get_rule_set
@@ -40,8 +45,6 @@ from tournaments.services import withdraw_entry
 logger = logging.getLogger(__name__)
 
 S = Match.Status
-WAITING = (S.SCHEDULED, S.CALLED)  # a match whose players are expected at the board
-SIDES = ("a", "b")
 
 
 # ---------------------------------------------------------------- deadlines
@@ -93,34 +96,6 @@ def refresh_deadlines(matches):
     if changed:  # bulk writes send no signals; players' pages show the deadline
         page_cache.changed({tournament for _, _, tournament in stages})
     return changed
-
-
-def late_arrival_of(match):
-    return stage_late_arrival(match.stage)
-
-
-def stage_late_arrival(stage):
-    """The rule set's late-arrival law for a stage's matches (None: the rule set has none, e.g. office)."""
-    return stage.event.rules.late_arrival
-
-
-def clock(moment):
-    """A deadline as people read it at the venue."""
-    return timezone.localtime(moment).strftime("%H:%M:%S")
-
-
-def side_state(match, side, now):
-    """What the check-in desk shows for one side: "forfeited", "reported", "overdue" (deadline passed, forfeit
-    not applied yet), "waiting", or "" once the match is under way without a report."""
-    if side in match.forfeited:
-        return "forfeited"
-    if getattr(match, f"reported_{side}_at"):
-        return "reported"
-    if match.status not in WAITING:
-        return ""
-    if match.report_deadline is not None and now > match.report_deadline:
-        return "overdue"
-    return "waiting"
 
 
 # ---------------------------------------------------------------- reporting at the board
@@ -178,16 +153,13 @@ def report(match, side, user, at=None, reason=""):
 
 
 def reports(match):
+    """The reporting fields as the audit log records them, before and after a change."""
     return {
         "reported_a_at": match.reported_a_at.isoformat() if match.reported_a_at else None,
         "reported_b_at": match.reported_b_at.isoformat() if match.reported_b_at else None,
         "report_deadline": match.report_deadline.isoformat() if match.report_deadline else None,
         "forfeited": match.forfeited,
     }
-
-
-def entry_name(match, side):
-    return str(getattr(match, f"entry_{side}"))
 
 
 CANCEL_HINT = "the chief referee can cancel the forfeit, with a reason."
@@ -286,20 +258,8 @@ def forfeit_score(match, late_arrival):
 def notify_forfeit(match):
     """Tell the umpire, the officials and the players; keyed by the forfeit's number so a rerun notifies once."""
     count = match.changes.filter(what=ResultChange.What.FORFEIT).count()
-    absent = " and ".join(entry_name(match, side) for side in match.forfeited)
-    law = late_arrival_of(match).law
-    if match.forfeited == "ab":
-        outcome = "both lose"
-    else:
-        outcome = f"{match.winner} wins {match.score_a}-{match.score_b}"
-    table = f" at table {match.table}" if match.table else ""
-    subject = f"Forfeit: {match.entry_a} v {match.entry_b}"
-    body = (
-        f"{absent} did not report{table} by {clock(match.report_deadline)} ({law}): {outcome}. "
-        f"The chief referee can cancel the forfeit if the delay was not the player's fault."
-    )
-    key = f"forfeit:{match.pk}:{count}"
-    notify_people(match, subject, body, key)
+    subject, body = display.forfeit_notice(match, late_arrival_of(match).law)
+    notify_people(match, subject, body, f"forfeit:{match.pk}:{count}")
 
 
 def notify_people(match, subject, body, key):
@@ -355,8 +315,7 @@ def cancel_forfeit(match, user, reason, reported=()):
     after = {**snapshot(match), **reports(match)}
     log_change(match, ResultChange.What.FORFEIT_CANCELLED, before, after, user, reason)
     count = match.changes.filter(what=ResultChange.What.FORFEIT_CANCELLED).count()
-    subject = f"Forfeit cancelled: {match.entry_a} v {match.entry_b}"
-    body = f"The match is announced again; report at the board by {clock(match.report_deadline)}. Reason: {reason}"
+    subject, body = display.cancelled_notice(match, reason)
     notify_people(match, subject, body, f"forfeit-cancelled:{match.pk}:{count}")
     result_changed(match)
     return match
@@ -403,16 +362,3 @@ def set_withdrawn_after_forfeit(match, side, withdrawn):
     entry = getattr(match, f"entry_{side}")
     withdraw_entry(entry, withdrawn=withdrawn)
     return entry
-
-
-# ---------------------------------------------------------------- the check-in desk
-
-
-def checkin_matches(rnd):
-    """The matches of a round in the order of the hall: by table, then by group and number."""
-    return list(
-        rnd.matches.exclude(entry_a=None, entry_b=None)
-        .exclude(status=S.BYE)
-        .select_related("entry_a", "entry_b", "umpire", "group")
-        .order_by(F("table").asc(nulls_last=True), F("group__number").asc(nulls_first=True), "number")
-    )

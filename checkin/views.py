@@ -1,4 +1,4 @@
-"""The check-in desk of a round (issue #6): umpires and officials mark each side as reported at its board, see the
+"""The check-in desk of a round (ICF 143): umpires and officials mark each side as reported at its board, see the
 deadline count down and the forfeits the periodic task applied; chief referees cancel a forfeit with a reason and,
 in a Swiss stage, withdraw a player who forfeited from the later rounds or keep them in.
 
@@ -17,11 +17,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from checkin import display, selectors
 from checkin import services as late
 from core.errors import ResultError
 from core.live import LIVE_VERSION_HEADER
 from scoring.permissions import is_official
-from stages.models import Round, Stage
+from stages.models import Round
 from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee, is_umpire
 
@@ -47,22 +48,22 @@ class WithdrawForm(forms.Form):
 
 def do_report(user, match, data):
     late.report(match, data["side"], user, reason=data["reason"])
-    return f"{late.entry_name(match, data['side'])} reported at the board."
+    return display.reported_message(match, data["side"])
 
 
 def do_cancel(user, match, data):
     late.cancel_forfeit(match, user, data["reason"], reported=data["reported"])
-    return f"Forfeit cancelled: {match.entry_a} v {match.entry_b} is announced again."
+    return display.cancelled_message(match)
 
 
 def do_withdraw(user, match, data):
     entry = late.set_withdrawn_after_forfeit(match, data["side"], withdrawn=True)
-    return f"{entry} is withdrawn from the later rounds."
+    return display.withdrawn_message(entry, True)
 
 
 def do_keep(user, match, data):
     entry = late.set_withdrawn_after_forfeit(match, data["side"], withdrawn=False)
-    return f"{entry} stays in the later rounds."
+    return display.withdrawn_message(entry, False)
 
 
 # action: (form, who may, service call)
@@ -112,39 +113,16 @@ FRAGMENT = "checkin/_matches.html"
 
 
 def desk(request, tournament, rnd, failed=None):
-    """What the desk shows: each match with its sides' states, the deadline and the actions the user may take."""
-    now = timezone.now()
+    """The desk's page data (`checkin.selectors.checkin_desk`), with the form that failed shown at its match."""
     official = is_chief_referee(request.user, tournament)
-    may_report = late.report_check(request.user, tournament)
-    swiss = rnd.stage.kind == Stage.Kind.SWISS
-    matches = late.checkin_matches(rnd)
-    url = reverse("round-checkin", args=[tournament.slug, rnd.pk])
+    context = selectors.checkin_desk(rnd, timezone.now(), official, late.report_check(request.user, tournament))
+    matches = context["matches"]
     for m in matches:
-        m.sides = []
-        for side in late.SIDES:
-            entry, state = getattr(m, f"entry_{side}"), late.side_state(m, side, now)
-            m.sides.append(
-                {
-                    "key": side,
-                    "entry": entry,
-                    "state": state,
-                    "reported_at": getattr(m, f"reported_{side}_at"),
-                    "can_report": state in ("waiting", "overdue") and may_report(m),
-                    "withdrawn": entry.withdrawn,
-                }
-            )
-        m.waiting = m.status in late.WAITING
-        m.can_cancel = official and bool(m.forfeited)
-        m.can_withdraw = m.can_cancel and swiss
         m.failed = failed if failed and failed["match"] == str(m.pk) else None
+    url = reverse("round-checkin", args=[tournament.slug, rnd.pk])
     return {
         "tournament": tournament,
-        "round": rnd,
-        "stage": rnd.stage,
-        "matches": matches,
-        "official": official,
-        "late_arrival": late.stage_late_arrival(rnd.stage),
-        "now": now,
+        **context,
         "failed_elsewhere": failed if failed and not any(m.failed for m in matches) else None,
         "desk_url": url,
         "fragment_url": url + "?fragment=1",

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from core.api import ServiceAPIView
 from core.http_errors import ErrorSerializer, error_responses
-from protests import permissions, services
+from protests import fees, permissions, selectors, services
 from protests.serializers import (
     DecisionSerializer,
     FeeSettingsSerializer,
@@ -38,14 +38,14 @@ class ProtestAPIView(ServiceAPIView):
         self.tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=kwargs["tournament_slug"])
 
     def get_protest(self):
-        protest = get_object_or_404(services.tournament_protests(self.tournament), pk=self.kwargs["pk"])
+        protest = get_object_or_404(selectors.tournament_protests(self.tournament), pk=self.kwargs["pk"])
         if not permissions.can_read(self.request.user, protest.match):
             raise NotFound()
         return protest
 
     def protest(self, protest, status=200):
         """A service's protest as saved, read again with the officials who logged, received and decided it."""
-        protest = services.protest_queryset().get(pk=protest.pk)
+        protest = selectors.protest_queryset().get(pk=protest.pk)
         return Response(ProtestSerializer(protest).data, status=status)
 
 
@@ -57,7 +57,7 @@ class ProtestListView(ProtestAPIView):
         responses={200: ProtestSerializer(many=True), **READ},
     )
     def get(self, request, tournament_slug):
-        protests = services.visible_protests(request.user, self.tournament)
+        protests = selectors.visible_protests(request.user, self.tournament)
         status, match = request.query_params.get("status"), request.query_params.get("match")
         if status:
             protests = protests.filter(status=status)
@@ -134,7 +134,7 @@ class LedgerView(ProtestAPIView):
     @extend_schema(responses={200: LedgerSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.can_see_ledger(request.user, self.tournament), "The fee ledger is for officials.")
-        return Response(LedgerSerializer(services.ledger(self.tournament)).data)
+        return Response(LedgerSerializer(fees.ledger(self.tournament)).data)
 
 
 class FeeSettingsView(ProtestAPIView):
@@ -143,7 +143,7 @@ class FeeSettingsView(ProtestAPIView):
     @extend_schema(responses={200: FeeSettingsSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
-        fee = services.fee_of(self.tournament)
+        fee = fees.fee_of(self.tournament)
         if fee is None:
             return Response({"fee_amount": None, "fee_currency": None})
         return Response(FeeSettingsSerializer(fee).data)

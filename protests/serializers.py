@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from protests.models import Protest
-from protests.services import written_deadline
+from protests.selectors import written_deadline
 
 SMALL = {"min_value": 1, "max_value": 32767}
 

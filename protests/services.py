@@ -7,22 +7,27 @@ each. Pages, the API and the admin call these; none repeats their rules.
   From then on the match result is withheld until the decision (ICF 150).
 - `decide`: upheld (replay from the protested board, fee refunded), overruled (result stands, fee forfeited),
   rejected (abusive, ICF 148, or never lodged in writing: fee forfeited) (ICF 151).
+- `flag_overdue`: the periodic task's flag on a decision past its time (ICF 151(c)).
+- `set_fee`: the secretary sets the scrutiny fee asked with every new protest (ICF 145).
 - There is no withdrawal (ICF 149): no service deletes or cancels a protest.
+
+Reads live in `protests.selectors`, the fee setting and ledger in `protests.fees`, wording in `protests.display`;
+`ledger` and `written_deadline` are importable from here too, as the demo and the tests read them.
 """
 
 import re
-from dataclasses import dataclass, field
 from datetime import timedelta
-from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import NotAllowed, ResultError
-from protests import permissions
+from protests import display, permissions
+from protests.display import clock, window_law
+from protests.fees import fee_of, ledger  # noqa: F401
 from protests.models import Protest, ProtestSettings
+from protests.selectors import completion_time, rule_set_of, window_end, written_deadline, written_window  # noqa: F401
 from scoring import services as match_services
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange
@@ -37,31 +42,10 @@ FEE = Protest.Fee
 # An incident of play: a match not yet started, a walkover or a bye had none.
 PLAYED = (Match.Status.IN_PLAY, Match.Status.FINISHED, Match.Status.CONFIRMED, Match.Status.RETIRED)
 OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED}
-# Where each rule set states its protest window and decision time (rules.base holds the minutes only).
-WINDOW_LAW = {"icf": "ICF 146", "queen2": "queen2 ¶18"}
-DECISION_LAW = {"icf": "ICF 151(c)", "queen2": "queen2 ¶18"}
 
 
 class ProtestError(ResultError):
     """A protest operation the laws refuse; `field` names what is wrong, the message cites the law."""
-
-
-def rule_set_of(match):
-    return match.stage.event.rules
-
-
-def window_law(rule_set):
-    return WINDOW_LAW.get(rule_set.key, rule_set.law)
-
-
-def decision_law(rule_set):
-    return DECISION_LAW.get(rule_set.key, rule_set.law)
-
-
-def clock(moment):
-    """A time as the hall reads it: 10:15, or 10:15:30 when the seconds matter."""
-    local = timezone.localtime(moment)
-    return f"{local:%H:%M}" if local.second == 0 else f"{local:%H:%M:%S}"
 
 
 def lock(protest):
@@ -72,66 +56,8 @@ def lock(protest):
     )
 
 
-def protest_queryset():
-    """Protests with what their pages and the API show: the match, its sides and round, the officials."""
-    return Protest.objects.select_related(
-        "match__stage__event__tournament",
-        "match__round",
-        "match__entry_a",
-        "match__entry_b",
-        "logged_by",
-        "received_by",
-        "decided_by",
-    )
-
-
-def tournament_protests(tournament):
-    return protest_queryset().filter(match__stage__event__tournament=tournament)
-
-
-def visible_protests(user, tournament):
-    """Every protest of the tournament for its officials and umpires; for a player, those about their matches."""
-    protests = tournament_protests(tournament)
-    if permissions.is_staff_of(user, tournament):
-        return protests
-    plays = Q(match__entry_a__members__player__user=user) | Q(match__entry_b__members__player__user=user)
-    return protests.filter(plays).distinct()
-
-
 def protest_url(protest):
     return reverse("protest-detail", args=[tournament_of(protest.match).slug, protest.pk])
-
-
-# ---------------------------------------------------------------- the written protest's window (ICF 146)
-
-
-def completion_time(protest):
-    """When the protested board was completed: as the umpire stated it, else the time its row was entered on the
-    score card, else None (the board is still in play, so the window has not started)."""
-    if protest.board_completed_at is not None:
-        return protest.board_completed_at
-    board = protest.match.boards.filter(voided=False, game_no=protest.game_no, number=protest.board_no).first()
-    return board.entered_at if board else None
-
-
-def written_deadline(protest):
-    """The last moment the written protest is accepted, or None while the board is not completed."""
-    return window_end(completion_time(protest), rule_set_of(protest.match))
-
-
-def window_end(completed, rule_set):
-    """`completed` plus the rule set's written-protest window; None without either."""
-    minutes = rule_set.protest_window_minutes
-    if completed is None or minutes is None:
-        return None
-    return completed + timedelta(minutes=minutes)
-
-
-def written_window(protest, now=None):
-    """(deadline, lapsed): the written protest's deadline (None while the board is not completed) and whether
-    the protest is an oral one whose written protest did not come by then. One look at the score card."""
-    deadline = written_deadline(protest)
-    return deadline, protest.status == S.ORAL and deadline is not None and (now or timezone.now()) > deadline
 
 
 # ---------------------------------------------------------------- the oral protest and its fee (ICF 145)
@@ -226,11 +152,6 @@ def record_fee(protest, user=None, at=None):
     return protest
 
 
-def fee_of(tournament):
-    """The tournament's scrutiny fee setting, or None until a secretary sets it."""
-    return ProtestSettings.objects.filter(tournament=tournament).first()
-
-
 def pay_fee(protest, user, at):
     fee = fee_of(tournament_of(protest.match))
     if fee is None:
@@ -295,7 +216,7 @@ def release(protest, user):
     """The result counts again once no lodged protest on the match is left undecided."""
     match = match_services.lock_match(protest.match)
     if match.result_withheld and not match.protests.filter(status=S.LODGED).exists():
-        reason = f"Protest #{protest.pk} {protest.get_status_display().lower()} (ICF 151)."
+        reason = f"{display.headline(protest)} (ICF 151)."
         set_withheld(match, False, ResultChange.What.RELEASED, user, reason)
     return match
 
@@ -366,8 +287,7 @@ def tell_parties(protest):
     players = EntryMember.objects.filter(entry_id__in=[match.entry_a_id, match.entry_b_id], player__user__isnull=False)
     users = [member.player.user for member in players.select_related("player__user")]
     users += [u for u in (match.umpire, protest.logged_by) if u is not None]
-    subject = f"Protest #{protest.pk} {protest.get_status_display().lower()}: {match.entry_a} v {match.entry_b}"
-    body = f"Game {protest.game_no} board {protest.board_no}. {protest.decision_reason}"
+    subject, body = display.decision_notice(protest)
     notify(users, tournament_of(match), subject, body, protest_url(protest), key=f"protest-{protest.pk}-decided")
 
 
@@ -400,54 +320,12 @@ def flag_overdue(now=None):
 def tell_officials_overdue(protest):
     match = protest.match
     tournament = tournament_of(match)
-    law = decision_law(rule_set_of(match))
-    subject = f"Protest #{protest.pk} is overdue: {match.entry_a} v {match.entry_b}"
-    body = (
-        f"{law}: the decision was due by {clock(protest.due_at)} (lodged at {clock(protest.lodged_at)}). "
-        f"Game {protest.game_no} board {protest.board_no}; the result stays withheld until it is decided."
-    )
+    subject, body = display.overdue_notice(protest, rule_set_of(match))
     key = f"protest-{protest.pk}-overdue"
     notify(tournament_officials(tournament), tournament, subject, body, protest_url(protest), key)
 
 
-# ---------------------------------------------------------------- the fee ledger and the fee setting
-
-
-@dataclass
-class CurrencyTotals:
-    currency: str
-    paid: Decimal = Decimal("0.00")
-    held: Decimal = Decimal("0.00")
-    refunded: Decimal = Decimal("0.00")
-    forfeited: Decimal = Decimal("0.00")
-
-    @property
-    def adds_up(self):
-        return self.held + self.refunded + self.forfeited == self.paid
-
-
-@dataclass
-class Ledger:
-    tournament: object
-    totals: list = field(default_factory=list)  # CurrencyTotals, one per currency fees were paid in
-    protests: list = field(default_factory=list)  # every protest with a fee paid, oldest first
-
-
-def ledger(tournament):
-    """The scrutiny fees of a tournament: paid, and of that held, refunded and forfeited, per currency. Paid is
-    summed on its own, so the page shows that the three parts add up to it."""
-    paid = tournament_protests(tournament).exclude(fee_paid_at=None)
-    totals = {}
-    for row in paid.values("fee_currency").annotate(total=Sum("fee_amount")).order_by("fee_currency"):
-        totals[row["fee_currency"]] = CurrencyTotals(row["fee_currency"], paid=cents(row["total"]))
-    for row in paid.values("fee_currency", "fee_status").annotate(total=Sum("fee_amount")).order_by():
-        setattr(totals[row["fee_currency"]], row["fee_status"], cents(row["total"]))
-    return Ledger(tournament, list(totals.values()), list(paid.order_by("fee_paid_at", "pk")))
-
-
-def cents(amount):
-    # SQLite sums decimals without their places; amounts of money always show two.
-    return Decimal(amount).quantize(Decimal("0.01"))
+# ---------------------------------------------------------------- the fee setting (ICF 145)
 
 
 @transaction.atomic

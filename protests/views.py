@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import NotAllowed, ResultError
-from protests import permissions, services
+from protests import display, fees, permissions, selectors, services
 from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
 from protests.models import Protest
 from stages.models import Match
@@ -30,21 +30,13 @@ def protest_queue(request, slug):
     """Officials and umpires: undecided protests first, each with its countdown (ICF 146, 151(c)); players: the
     protests about their matches."""
     tournament = tournament_for(request, slug)
-    protests = list(services.visible_protests(request.user, tournament))
     now = timezone.now()
-    for protest in protests:
-        oral = protest.status == Protest.Status.ORAL
-        protest.written_deadline, protest.lapsed = services.written_window(protest, now) if oral else (None, False)
     context = {
         "tournament": tournament,
-        "lodged": sorted(
-            (p for p in protests if p.status == Protest.Status.LODGED), key=lambda p: (p.due_at is None, p.due_at)
-        ),
-        "oral": [p for p in protests if p.status == Protest.Status.ORAL],
-        "decided": sorted((p for p in protests if p.is_decided), key=lambda p: p.decided_at, reverse=True),
+        **selectors.decision_queue(request.user, tournament, now),
         "is_staff": permissions.is_staff_of(request.user, tournament),
         "sees_ledger": permissions.can_see_ledger(request.user, tournament),
-        "fee": services.fee_of(tournament),
+        "fee": fees.fee_of(tournament),
         "now": now,
     }
     return render(request, "protests/queue.html", context)
@@ -55,7 +47,7 @@ def fee_ledger(request, slug):
     tournament = tournament_for(request, slug)
     if not permissions.can_see_ledger(request.user, tournament):
         raise PermissionDenied("The fee ledger is for the tournament's secretaries and chief referees.")
-    fee = services.fee_of(tournament)
+    fee = fees.fee_of(tournament)
     return render_ledger(request, tournament, fee, fee_form(fee))
 
 
@@ -67,7 +59,7 @@ def fee_form(fee, data=None):
 def render_ledger(request, tournament, fee, form):
     context = {
         "tournament": tournament,
-        "ledger": services.ledger(tournament),
+        "ledger": fees.ledger(tournament),
         "fee": fee,
         "fee_form": form if permissions.can_set_fee(request.user, tournament) else None,
     }
@@ -80,7 +72,7 @@ def set_fee(request, slug):
     tournament = tournament_for(request, slug)
     if not permissions.can_set_fee(request.user, tournament):
         raise PermissionDenied("Only a secretary of this tournament sets the scrutiny fee.")
-    fee = services.fee_of(tournament)
+    fee = fees.fee_of(tournament)
     form = fee_form(fee, request.POST)
     if form.is_valid():
         try:
@@ -88,7 +80,7 @@ def set_fee(request, slug):
         except ResultError as error:
             error.show_on(form)
         else:
-            messages.success(request, f"Scrutiny fee set: {new.fee_amount} {new.fee_currency}.")
+            messages.success(request, display.fee_set_message(new))
             return redirect("protest-ledger", slug)
     return render_ledger(request, tournament, fee, form)
 
@@ -106,7 +98,7 @@ def log_protest(request, slug, match_id):
     )
     if not permissions.can_log(request.user, match):
         raise PermissionDenied("Only the umpire of this match or an official logs a protest.")
-    fee = services.fee_of(tournament)
+    fee = fees.fee_of(tournament)
     form = OralProtestForm(request.POST or None, match=match, fee=fee)
     if request.method == "POST" and form.is_valid():
         try:
@@ -114,7 +106,7 @@ def log_protest(request, slug, match_id):
         except ResultError as error:
             error.show_on(form)
         else:
-            messages.success(request, f"Protest #{protest.pk} logged.")
+            messages.success(request, display.logged_message(protest))
             return redirect("protest-detail", slug, protest.pk)
     return render(request, "protests/log.html", {"tournament": tournament, "match": match, "form": form, "fee": fee})
 
@@ -124,7 +116,7 @@ def log_protest(request, slug, match_id):
 
 def protest_for(request, slug, pk):
     tournament = tournament_for(request, slug)
-    protest = get_object_or_404(services.tournament_protests(tournament), pk=pk)
+    protest = get_object_or_404(selectors.tournament_protests(tournament), pk=pk)
     if not permissions.can_read(request.user, protest.match):
         raise PermissionDenied("Only the officials, the umpires and the players of this match see this protest.")
     return tournament, protest
@@ -140,14 +132,14 @@ def render_detail(request, tournament, protest, written_form=None, decision_form
     user, match = request.user, protest.match
     can_log = permissions.can_log(user, match)
     undecided = not protest.is_decided
-    written_deadline, lapsed = services.written_window(protest)
+    written_deadline, lapsed = selectors.written_window(protest)
     context = {
         "tournament": tournament,
         "protest": protest,
         "match": match,
         "written_deadline": written_deadline,
         "lapsed": lapsed,
-        "fee": services.fee_of(tournament),
+        "fee": fees.fee_of(tournament),
         "can_pay": can_log and protest.status == Protest.Status.ORAL and protest.fee_status == Protest.Fee.UNPAID,
         "fee_error": fee_error,
         "written_form": (written_form or WrittenProtestForm())
@@ -177,7 +169,7 @@ def record_fee(request, slug, pk):
         services.record_fee(protest, user=request.user)
     except ResultError as error:
         return render_detail(request, tournament, protest, fee_error=error.message)
-    messages.success(request, "Scrutiny fee recorded as paid.")
+    messages.success(request, display.FEE_RECORDED)
     return redirect("protest-detail", slug, pk)
 
 
@@ -194,7 +186,7 @@ def lodge_written(request, slug, pk):
         except ResultError as error:
             error.show_on(form)
         else:
-            messages.success(request, "Written protest lodged; the match result is withheld until the decision.")
+            messages.success(request, display.WRITTEN_LODGED)
             return redirect("protest-detail", slug, pk)
     return render_detail(request, tournament, protest, written_form=form)
 
@@ -214,6 +206,6 @@ def decide(request, slug, pk):
         except ResultError as error:
             error.show_on(form)
         else:
-            messages.success(request, f"Protest #{protest.pk} {protest.get_status_display().lower()}.")
+            messages.success(request, display.decided_message(protest))
             return redirect(reverse("protest-detail", args=[slug, pk]))
     return render_detail(request, tournament, protest, decision_form=form)
