@@ -1,0 +1,237 @@
+"""A database made by the code of before the split into one app per concern migrates forward with every row intact.
+
+The old code (commit OLD, taken with `git archive`) migrates a fresh database, loads the demo and plays on it
+(tests/migrate_forward/play_old.py); the current code then migrates the same database and must find every row as it
+was, and read from it the standings and brackets the old code computed (tests/migrate_forward/read_new.py). On
+PostgreSQL (DATABASE_URL, as in CI) the database is a new one on the same server, dropped afterwards."""
+
+import io
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tarfile
+from contextlib import closing, contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+OLD = "4938db4d69e1f4c0f70b5a26f60d09dae2d10dff"
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = Path(__file__).resolve().parent / "migrate_forward"
+DATABASE_NAME = "carrom_migrate_forward"
+# Content types that change app label with their model: (old label, model) -> new label. Their ids must stay, so
+# that permissions and admin log entries still point at them.
+MOVED = {
+    ("matches", "match"): "stages",
+    ("matches", "game"): "scoring",
+    ("matches", "board"): "scoring",
+    ("matches", "resultchange"): "scoring",
+    ("matches", "venue"): "scheduling",
+    ("matches", "roundclock"): "scheduling",
+    ("tournaments", "stage"): "stages",
+    ("tournaments", "group"): "stages",
+    ("tournaments", "groupmember"): "stages",
+    ("tournaments", "round"): "stages",
+}
+# Django's record of applied migrations is the one table that is meant to change.
+NOT_COMPARED = {"django_migrations"}
+
+
+def test_old_database_migrates_forward_with_every_row_intact(tmp_path):
+    old_tree = extract_old_tree(tmp_path / "old")
+    with fresh_database(tmp_path) as database:
+        manage(old_tree, database, "migrate", "--noinput")
+        manage(old_tree, database, "load_demo")
+        played = summary(manage(old_tree, database, "shell", "-c", script("play_old.py")))
+        before = database.dump()
+
+        manage(ROOT, database, "migrate", "--noinput")
+        after = database.dump()
+        assert sorted(after) == sorted(before), "the migrated database has other tables"
+        problems = [problem for table in sorted(before) for problem in compare(table, before[table], after[table])]
+        assert not problems, "\n".join(problems[:40])
+
+        read = summary(manage(ROOT, database, "shell", "-c", script("read_new.py")))
+        manage(ROOT, database, "check")
+
+    pages = read.pop("pages")
+    assert read == played
+    assert played["brackets"] and played["swiss"] and played["secretary_may_change_match"]
+    assert pages and all(status == 200 and named for _, status, named in pages), pages
+
+
+# ---------------------------------------------------------------- the old tree and the commands
+
+
+def extract_old_tree(target):
+    """The project as it was at OLD, from this checkout's history (CI clones have all of it)."""
+    git = shutil.which("git")
+    found = git and subprocess.run([git, "-C", str(ROOT), "cat-file", "-e", f"{OLD}^{{commit}}"], capture_output=True)
+    if not found or found.returncode != 0:
+        pytest.skip(f"{ROOT} is not a git checkout holding commit {OLD}")
+    archive = subprocess.run([git, "-C", str(ROOT), "archive", OLD], capture_output=True, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(target, filter="data")
+    return target
+
+
+def manage(tree, database, *args):
+    """Run `manage.py` of `tree` on the database, with this interpreter. Without REDIS_URL tasks run eagerly."""
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    env.update(
+        DATABASE_URL=database.url,
+        DJANGO_DEBUG="1",
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_ALLOWED_HOSTS="localhost",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    command = [sys.executable, "manage.py", *args]
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, timeout=300)
+    where = "old" if tree != ROOT else "current"
+    assert done.returncode == 0, f"{where} manage.py {args[0]} failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+    return done.stdout
+
+
+def script(name):
+    return (SCRIPTS / name).read_text(encoding="utf-8")
+
+
+def summary(output):
+    line = next(line for line in output.splitlines() if line.startswith("SUMMARY "))
+    return json.loads(line.removeprefix("SUMMARY "))
+
+
+# ---------------------------------------------------------------- the database and its dump
+
+
+@contextmanager
+def fresh_database(tmp_path):
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        database = PostgresDatabase(url)
+        database.create()
+        try:
+            yield database
+        finally:
+            database.drop()
+    else:
+        yield SqliteDatabase(tmp_path / "carrom.sqlite3")
+
+
+class SqliteDatabase:
+    def __init__(self, path):
+        self.path = path
+        self.url = f"sqlite:///{path}"
+
+    def dump(self):
+        with closing(sqlite3.connect(self.path)) as connection:
+            names = connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+            )
+            tables = {}
+            for (table,) in names.fetchall():
+                info = connection.execute(f'PRAGMA table_info("{table}")').fetchall()
+                columns = [row[1] for row in info]
+                keys = [row[1] for row in sorted(info, key=lambda row: row[5]) if row[5]] or columns
+                tables[table] = rows(connection, table, columns, keys)
+        return tables
+
+
+class PostgresDatabase:
+    """A database of our own on the server DATABASE_URL names; the server's other databases are not touched."""
+
+    COLUMNS = (
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_schema = 'public' AND table_name = %s ORDER BY ordinal_position"
+    )
+    PRIMARY_KEY = (
+        "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
+        "WHERE i.indrelid = %s::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)"
+    )
+
+    def __init__(self, server_url):
+        self.server_url = server_url
+        self.url = with_database(server_url, DATABASE_NAME)
+
+    def create(self):
+        with self.server() as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)")  # left by a killed run
+            connection.execute(f"CREATE DATABASE {DATABASE_NAME}")
+
+    def drop(self):
+        with self.server() as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)")
+
+    def server(self):
+        return psycopg.connect(with_database(self.server_url, "postgres"), autocommit=True)
+
+    def dump(self):
+        with psycopg.connect(self.url) as connection:
+            names = connection.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+            )
+            tables = {}
+            for (table,) in names.fetchall():
+                columns = [row[0] for row in connection.execute(self.COLUMNS, [table])]
+                keys = [row[0] for row in connection.execute(self.PRIMARY_KEY, [f'"{table}"'])] or columns
+                tables[table] = rows(connection, table, columns, keys)
+        return tables
+
+
+def with_database(url, name):
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def rows(connection, table, columns, keys):
+    """{primary key: {column: value}} of every row, read in primary key order with plain SQL."""
+    quoted = ", ".join(f'"{column}"' for column in columns)
+    order = ", ".join(f'"{key}"' for key in keys)
+    cursor = connection.execute(f'SELECT {quoted} FROM "{table}" ORDER BY {order}')
+    found = {}
+    for values in cursor.fetchall():
+        row = dict(zip(columns, values, strict=True))
+        found[tuple(row[key] for key in keys)] = row
+    return {"columns": columns, "rows": found}
+
+
+# ---------------------------------------------------------------- the comparison
+
+
+def compare(table, before, after):
+    """What differs in `table` after migrating, as messages; none when every row is intact. A column the new schema
+    adds holds nothing of the old data, so it is not compared; one it drops must have been empty in every row."""
+    if table in NOT_COMPARED:
+        return []
+    problems = []
+    lost = sorted(before["rows"].keys() - after["rows"].keys())
+    added = sorted(after["rows"].keys() - before["rows"].keys())
+    if lost or added:
+        problems.append(f"{table}: {len(lost)} rows lost {lost[:10]}, {len(added)} rows added {added[:10]}")
+    kept = [column for column in before["columns"] if column in after["columns"]]
+    gone = [column for column in before["columns"] if column not in after["columns"]]
+    for key, old in before["rows"].items():
+        if key in after["rows"]:
+            problems += compare_row(f"{table} {key}", old, after["rows"][key], kept, gone, table)
+    return problems
+
+
+def compare_row(where, old, new, kept, gone, table):
+    expected = moved_content_type(old) if table == "django_content_type" else old
+    changed = [f"{where}: {c} was {expected[c]!r}, is {new[c]!r}" for c in kept if new[c] != expected[c]]
+    dropped = [f"{where}: {c} held {old[c]!r}, now dropped" for c in gone if not empty(old[c])]
+    return changed + dropped
+
+
+def empty(value):
+    return value is None or value == ""
+
+
+def moved_content_type(row):
+    """The content type row as the move should leave it: same id and model, the new app label if it moved."""
+    return {**row, "app_label": MOVED.get((row["app_label"], row["model"]), row["app_label"])}
