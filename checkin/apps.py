@@ -1,6 +1,3 @@
-"""The check-in desk: players reporting at their boards, reporting deadlines, late-arrival forfeits and
-withdrawals."""
-
 from django.apps import AppConfig
 
 

@@ -1,6 +1,3 @@
-"""The ground floor every app may use: the service errors and their HTTP answers, the service API view,
-the public page cache, rate limiting, pagination and the periodic-deadline command. It imports no app of ours."""
-
 from django.apps import AppConfig
 
 

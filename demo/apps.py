@@ -1,5 +1,3 @@
-"""The demo tournaments that `manage.py load_demo` builds, through every app's services."""
-
 from django.apps import AppConfig
 
 

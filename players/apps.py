@@ -1,5 +1,3 @@
-"""The players' pages: a player's next match, results and links, by personal link or logged in."""
-
 from django.apps import AppConfig
 
 

@@ -1,0 +1,2 @@
+"""Floor 7: printed sheets (PDF, ReportLab): ICF XIX score cards per round, match or event (blank), pairings,
+results and standings."""

@@ -1,5 +1,3 @@
-"""Printed sheets (PDF): ICF score cards, pairings, results and standings."""
-
 from django.apps import AppConfig
 
 

@@ -1,5 +1,3 @@
-"""Scheduling: the venue and its carrom boards (tables), the schedule engine, calling a round and the round clock."""
-
 from django.apps import AppConfig
 
 

@@ -1,5 +1,3 @@
-"""Clubs, players, tournaments, events, entries (with their import) and officials."""
-
 from django.apps import AppConfig
 
 

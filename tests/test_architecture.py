@@ -1,0 +1,64 @@
+"""The house's rules, checked on every run: apps sit on floors (settings.INSTALLED_APPS lists ours from the ground
+up) and an app imports only the apps below it, even inside a function; no module grows past 450 lines."""
+
+import ast
+from pathlib import Path
+
+from django.conf import settings
+
+from tests.project import our_apps
+
+ROOT = Path(settings.BASE_DIR)
+MAX_LINES = 450
+
+
+def modules(app):
+    """The app's Python files, migrations aside (they record history, not the house)."""
+    return [path for path in Path(app.path).rglob("*.py") if "migrations" not in path.parts]
+
+
+def imported_apps(path, labels):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top in labels:
+                yield top, node.lineno
+
+
+def test_apps_import_only_the_floors_below_them():
+    floors = [app.name for app in our_apps()]
+    wrong = []
+    for floor, app in enumerate(our_apps()):
+        for path in modules(app):
+            for other, line in imported_apps(path, floors):
+                if floors.index(other) > floor:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {other}, a floor above {app.name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_laws_import_nothing_of_ours_but_the_ground_floor():
+    rules = next(app for app in our_apps() if app.name == "rules")
+    ours = {app.name for app in our_apps()} - {"core", "rules"}
+    assert not [(path.name, other) for path in modules(rules) for other, _ in imported_apps(path, ours)]
+
+
+def test_no_module_is_over_450_lines():
+    paths = [path for app in our_apps() for path in modules(app)] + list((ROOT / "config").glob("*.py"))
+    long = {str(path.relative_to(ROOT)): n for path in paths if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    assert not long, long
+
+
+def test_the_ground_floor_comes_first():
+    assert [app.name for app in our_apps()][:2] == ["core", "rules"]
+
+
+def test_no_app_holds_more_than_a_quarter_of_the_code():
+    lines = {app.name: sum(len(path.read_text().splitlines()) for path in modules(app)) for app in our_apps()}
+    total = sum(lines.values())
+    assert {name: n for name, n in lines.items() if n > total / 4} == {}
