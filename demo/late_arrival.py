@@ -1,4 +1,4 @@
-"""Demo of late arrivals (issue #6), loaded by `manage.py load_demo`.
+"""Demo of late arrivals (ICF 143), loaded by `manage.py load_demo`.
 
 In the Eurocup demo tournament, a four-player knockout under ICF rules has its semi-finals called the moment the
 demo is loaded. In the first both players report; in the second one never does. Fifteen minutes later (ICF 143(i))

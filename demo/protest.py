@@ -1,4 +1,4 @@
-"""Demo of a protest (issue #7), loaded by `manage.py load_demo`.
+"""Demo of a protest (ICF XVIII), loaded by `manage.py load_demo`.
 
 In the Eurocup demo tournament, a four-player knockout under ICF rules: the first semi-final is played board by
 board; at board 3 of game 1 side B protests the umpire's foul call, pays the scrutiny fee (ICF 145) and hands in

@@ -1,4 +1,4 @@
-"""Players' schedules over the API (issue #5, point 6): by player id for anyone who may view the tournament, and
+"""Players' schedules over the API: by player id for anyone who may view the tournament, and
 by the personal link's token (which adds the player's notifications). Read-only."""
 
 from django.shortcuts import get_object_or_404

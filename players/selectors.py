@@ -1,4 +1,4 @@
-"""What a player sees of a tournament (issue #5, point 6): their entries, their next match, their results and
+"""What a player sees of a tournament: their entries, their next match, their results and
 their notifications, read in a fixed number of queries whatever the number of matches.
 
 The personal schedule link needs no login and no database column: it carries the player's id signed with the
@@ -59,7 +59,7 @@ class PlayerMatch:
 
     @property
     def reported_at(self):
-        """When the player's side reported at its board (issue #6)."""
+        """When the player's side reported at its board (ICF 143)."""
         return getattr(self.match, f"reported_{self.side}_at")
 
     @property

@@ -70,7 +70,7 @@ class PlayerMatchSerializer(serializers.Serializer):
     self_umpired = serializers.BooleanField(source="match.self_umpired")
     clock = ScheduleClockSerializer(allow_null=True, help_text="The round clock (ECC 39-41), when one was started.")
     report_deadline = serializers.DateTimeField(
-        source="match.report_deadline", allow_null=True, help_text="Report at the board by then (issue #6)."
+        source="match.report_deadline", allow_null=True, help_text="Report at the board by then (ICF 143)."
     )
     reported_at = serializers.DateTimeField(allow_null=True, help_text="When the player's side reported.")
     late_arrival_law = serializers.CharField(help_text="The law giving the deadline, e.g. ICF 143(i).")

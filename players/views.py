@@ -1,4 +1,4 @@
-"""Players' pages (issue #5, point 6): a mobile-first schedule page (next match, results, links to the round's
+"""Players' pages: a mobile-first schedule page (next match, results, links to the round's
 pairings and the standings, notifications) reached by a personal link that needs no login, or by /me/ for a
 logged-in player; and the secretary's list of those links to hand out.
 
@@ -18,7 +18,7 @@ from players import selectors as player_services
 from tournaments.models import Event, Player, Tournament
 from tournaments.views import secretary_tournament
 
-# The protests app's include showing the status of any protest about a match (issue #7, point 7). Pages include
+# The protests app's include showing the status of any protest about a match. Pages include
 # it only once it exists, so this page works before and after.
 PROTESTS_INCLUDE = "protests/_match_protests.html"
 

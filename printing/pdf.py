@@ -1,4 +1,4 @@
-"""Printed sheets (issue #5, point 7): ICF XIX score cards, pairing sheets, results and standings, as PDF bytes.
+"""Printed sheets: ICF XIX score cards, pairing sheets, results and standings, as PDF bytes.
 
 Plain Python: each function takes the dataclasses below (printing.selectors fills them from the database) and
 returns an A4 PDF drawn with reportlab. Black lines and text only, so a sheet reads the same from a

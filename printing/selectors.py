@@ -1,4 +1,4 @@
-"""What the printed sheets show (issue #5, point 7): loaded from the database in a fixed number of queries, whatever
+"""What the printed sheets show: loaded from the database in a fixed number of queries, whatever
 the size of the round or stage, and shaped into printing.pdf's dataclasses.
 
 Nothing here draws; nothing in printing.pdf queries."""

@@ -1,4 +1,4 @@
-"""Printing (issue #5, point 7): PDF score cards (ICF XIX), pairing sheets, results and standings.
+"""Printing: PDF score cards (ICF XIX), pairing sheets, results and standings.
 
 Score cards are for the tournament's officials and umpires; pairings, results and standings for anyone who may
 see the tournament. A preview (draft) round prints for its secretaries only: for everyone else it does not exist.

@@ -1,4 +1,4 @@
-"""Stateless engine endpoints (issue #3): no login, no database. Each view validates the JSON, asks the engine
+"""Stateless engine endpoints: no login, no database. Each view validates the JSON, asks the engine
 and answers; a RuleError becomes a 400 naming the field and the law."""
 
 from django.http import Http404

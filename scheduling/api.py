@@ -1,4 +1,4 @@
-"""Scheduling and round clock API (issue #5, points 2 and 5), scoped by tournament: anyone who may see the
+"""Scheduling and round clock API, scoped by tournament: anyone who may see the
 tournament reads a published round's schedule and clock; its secretaries schedule, move, assign umpires, call
 rounds, start clocks and set the venue. Refusals are 400 with field errors ({"table": ["Table 3 is taken by ..."]}),
 other people's writes 403. Each view checks, calls one service and shows the result."""

@@ -1,4 +1,4 @@
-"""Round clocks (issue #5, point 5): a countdown per round, stored in the database.
+"""Round clocks: a countdown per round, stored in the database.
 
 ECC 39-41: a game lasts 50 minutes to the first bell (no new board after it, ECC 40) and 7 more to the second bell,
 when play stops and the unfinished board is scored by the difference in c/m left, the Queen excluded (ECC 41).

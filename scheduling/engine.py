@@ -1,4 +1,4 @@
-"""Scheduling on carrom boards (issue #5, point 2): which table and what time each match of a round gets.
+"""Scheduling on carrom boards: which table and what time each match of a round gets.
 
 Plain Python, no Django. People are plain hashable keys chosen by the caller (the service uses one key per
 person, so a player in singles and doubles, or an umpire who also plays, is one person everywhere). A match

@@ -1,4 +1,4 @@
-"""Scheduling on carrom boards (issue #5, point 2): the venue's settings, a round's tables, times and umpires, moves
+"""Scheduling on carrom boards: the venue's settings, a round's tables, times and umpires, moves
 of one match, and calling a round. Each operation is one transaction; the rules live in `scheduling.engine`, what
 is already booked (people, knockout order) in `scheduling.book`.
 

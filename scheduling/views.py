@@ -1,4 +1,4 @@
-"""Round pages (issue #5, points 2 and 5): the public round page (pairings by table and time, umpires, results and
+"""Round pages: the public round page (pairings by table and time, umpires, results and
 the round clock) and the secretary's scheduling on it (schedule the round, move a match, choose its umpire, call
 the round, start the clock) and the venue settings. Views read a form, call one service and show the result; a
 refused change shows the page again with the form and its messages."""

@@ -221,14 +221,14 @@ class Match(models.Model):
     # ({"unfinished_board_at_second_bell": {...}}) and the queen2 tie-breaker ({"tie_breaker": {...}}), in the
     # shapes rules.game.GameInput takes.
     card_extras = models.JSONField(default=dict, blank=True)
-    # Late arrivals (issue #6): when each side reported at its board, and the rule set's reporting deadline
+    # Late arrivals (ICF 143): when each side reported at its board, and the rule set's reporting deadline
     # (stored, so the periodic forfeit task finds due matches with one indexed query).
     reported_a_at = models.DateTimeField(null=True, blank=True)
     reported_b_at = models.DateTimeField(null=True, blank=True)
     report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Sides that lost by forfeit: "a", "b", or "ab" when both were absent (both lose).
     forfeited = models.CharField(max_length=2, blank=True)
-    # Protests (issue #7, ICF 150): while a protest is undecided the result is not final and counts for nothing.
+    # Protests (ICF 150): while a protest is undecided the result is not final and counts for nothing.
     result_withheld = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,4 +1,4 @@
-"""Issue #5, "done when": the demo's Eurocup event is played from the pages — round drawn and scheduled, round
+"""The demo's Eurocup event is played from the pages — round drawn and scheduled, round
 called (ECC "Start" starts the clock), a score card filled board by board, results entered, standings updated, the
 next round paired, score cards printed."""
 

@@ -1,4 +1,4 @@
-"""Cached public pages (core.page_cache, issue #8): an anonymous visitor's page is served from the cache
+"""Cached public pages (core.page_cache): an anonymous visitor's page is served from the cache
 until something it shows changes, and never after.
 
 Changes only count once committed, so the changes here run under `django_capture_on_commit_callbacks(execute=True)`

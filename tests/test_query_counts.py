@@ -1,4 +1,4 @@
-"""Query counts (issue #8, item 5): public pages and list endpoints issue the same number of queries whatever the
+"""Query counts: public pages and list endpoints issue the same number of queries whatever the
 size of what they show. Each page is built small (10) and large (500), and the two counts must be equal: a query per
 row (an N+1) makes the large one grow. On a failure the extra queries are printed.
 

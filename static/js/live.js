@@ -1,4 +1,4 @@
-/* Live regions: parts of a page that update themselves without a reload (issue #5, point 6).
+/* Live regions: parts of a page that update themselves without a reload.
 
    Mark any element with
      data-live-url="/path/?fragment=1"   where to fetch the region's new HTML

@@ -1,4 +1,4 @@
-"""The API permission matrix (issue #8, point 3) as data: for every route under /api/ and every HTTP method it
+"""The API permission matrix as data: for every route under /api/ and every HTTP method it
 answers, the roles allowed. Read from the permission code of each view (matches/permissions.py,
 tournaments/permissions.py, protests/permissions.py, checkin.services.can_report and the api modules).
 
@@ -150,7 +150,7 @@ MATRIX = {
 }
 
 # The endpoints that change the result of a match (or its score card): a player of the match is refused on every
-# one of them in a match with an umpire (issue #8: "a player never changes a result").
+# one of them in a match with an umpire ("a player never changes a result").
 RESULT_CHANGING = (
     "api-match-boards",
     "api-match-result",

@@ -1,4 +1,4 @@
-"""Every API error is a JSON body (issue #8): Django's own 404/400/500 under /api/ as well as DRF's; pages keep
+"""Every API error is a JSON body: Django's own 404/400/500 under /api/ as well as DRF's; pages keep
 their HTML error pages. And the server errors the fuzzer found (tests/api/test_fuzz.py), each as a plain test."""
 
 import json

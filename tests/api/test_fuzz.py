@@ -1,4 +1,4 @@
-"""Fuzzing the whole API from its OpenAPI schema with schemathesis (issue #8, item 2).
+"""Fuzzing the whole API from its OpenAPI schema with schemathesis.
 
 The schema is read from the running Django app (WSGI, no server) when this module is collected, so every endpoint
 added to the API is fuzzed without touching this file. Each operation is one test; a secretary of a tournament
@@ -67,7 +67,7 @@ COLLECTIONS = {
 @pytest.fixture
 def world(tournament, secretary):
     """A tournament in play: a Swiss stage with a published round and one result, a drawn round robin, and a
-    knockout waiting for the Swiss qualifiers; plus the demo's late arrival (issue #6) and protest (issue #7)."""
+    knockout waiting for the Swiss qualifiers; plus the demo's late arrival (ICF 143) and protest (ICF XVIII)."""
     club = ClubFactory()
     # The demos below copy their players from this event.
     event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")

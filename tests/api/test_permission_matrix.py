@@ -1,4 +1,4 @@
-"""Permission matrix (issue #8, point 3): every API endpoint × role → allowed or denied, as written in
+"""Permission matrix: every API endpoint × role → allowed or denied, as written in
 tests/api/matrix_data.py. The routes come from Django's URL resolver, so a new endpoint without its rows in the
 matrix fails here. "A player never changes a result; an umpire only scores matches they officiate."
 

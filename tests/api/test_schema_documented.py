@@ -1,4 +1,4 @@
-"""Every API answer is documented in the OpenAPI schema (issue #8, point 1: "every endpoint documented").
+"""Every API answer is documented in the OpenAPI schema.
 
 The schema is generated as /api/schema/ serves it. No response may be an object the schema leaves open (type
 object without properties, or with properties of any shape), at any depth: a view declared with

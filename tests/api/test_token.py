@@ -1,4 +1,4 @@
-"""Token authentication (issue #8, item 7): POST /api/auth/token/ trades a user name and password for a token,
+"""Token authentication: POST /api/auth/token/ trades a user name and password for a token,
 rate-limited like the log-in page (core.ratelimit)."""
 
 import pytest

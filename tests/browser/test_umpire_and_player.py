@@ -1,4 +1,4 @@
-"""Issue #5, point 10: an umpire fills a score card on a phone-sized screen, and a player, on their own phone
+"""An umpire fills a score card on a phone-sized screen, and a player, on their own phone
 through their personal link, sees the result and their next match appear without reloading the page."""
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6): `manage.py run_deadlines` (the periodic functions without Celery) and the demo: a
+"""Late arrivals (ICF 143): `manage.py run_deadlines` (the periodic functions without Celery) and the demo: a
 player who never reports is forfeited at the right minute and the bracket shows it."""
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6, points 1-2): reporting deadlines from the rule set, reporting at the board, and the
+"""Late arrivals: reporting deadlines from the rule set, reporting at the board, and the
 boundary minute of each law: exactly at the deadline is in time, one second after loses."""
 
 from datetime import UTC, datetime, timedelta

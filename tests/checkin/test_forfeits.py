@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6, point 3): the periodic task forfeits every match past its deadline, once, notifies the
+"""Late arrivals: the periodic task forfeits every match past its deadline, once, notifies the
 people concerned, and standings and brackets follow; both sides absent: both lose (ICF 143(i), ECC 18)."""
 
 import logging

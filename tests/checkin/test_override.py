@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6, points 4-5): the chief referee cancels a forfeit (within the round), standings and
+"""Late arrivals: the chief referee cancels a forfeit (within the round), standings and
 brackets follow; in a Swiss stage a player who forfeited is withdrawn from later rounds or kept in (ECC)."""
 
 import random

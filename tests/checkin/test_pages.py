@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6): the round's check-in page (big "Reported" buttons, deadline and countdown, forfeits,
+"""Late arrivals (ICF 143): the round's check-in page (big "Reported" buttons, deadline and countdown, forfeits,
 the chief referee's "Cancel forfeit") and the check-in API."""
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Late arrivals (issue #6, points 3 and 6) against the real services: two workers at once on PostgreSQL forfeit
+"""Late arrivals against the real services: two workers at once on PostgreSQL forfeit
 each match once, and a real Celery worker, fed through Redis, applies the forfeit.
 
 Both need data that other connections can see, so they use `transactional_db` (committed rows) and PostgreSQL:

@@ -1,4 +1,4 @@
-"""Players' schedules over the API (issue #5, point 6): by player id for anyone who may view the tournament, by
+"""Players' schedules over the API: by player id for anyone who may view the tournament, by
 the personal token with the player's notifications."""
 
 import pytest

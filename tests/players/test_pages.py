@@ -1,5 +1,5 @@
-"""Players' pages (issue #5, point 6): the personal no-login link, /me/, live fragments, the secretary's list of
-links; the protests include (issue #7, point 7) only when the protests app provides it."""
+"""Players' pages: the personal no-login link, /me/, live fragments, the secretary's list of
+links; the protests include only when the protests app provides it."""
 
 import copy
 
@@ -47,7 +47,7 @@ def test_personal_link_works_logged_out(client, tournament, world, next_match):
     html = response.content.decode()
     assert "Asha Rao" in html and next_match.entry_b.name in html
     assert '<span class="big">7</span>' in html and "10:30" in html  # table and time, large
-    assert "10:45" in html and "ICF 143(i)" in html  # issue #6: the reporting deadline
+    assert "10:45" in html and "ICF 143(i)" in html  # the reporting deadline
     assert "Round 2: all pairings" in html
     assert f"/t/{tournament.slug}/stages/{world.singles_stage.pk}/" in html  # standings link
     assert 'data-live-url="/t/' in html and "js/live.js" in html
@@ -173,7 +173,7 @@ def with_template(name, source):
 
 
 def test_protests_include_shows_for_the_next_match_and_withheld_results(client, tournament, world, next_match):
-    # Issue #7, point 7 (ICF 150): players see the status of any protest about their match.
+    # ICF 150: players see the status of any protest about their match.
     withheld = play(world.doubles_stage, world.doubles, 1, status=Match.Status.CONFIRMED, result_withheld=True)
     include = player_views.PROTESTS_INCLUDE
     with with_template(include, "<p>PROTEST-STATUS {{ match.pk }}</p>"):

@@ -1,4 +1,4 @@
-"""A player's schedule (issue #5, point 6): next match, results, notifications, the personal link's token."""
+"""A player's schedule: next match, results, notifications, the personal link's token."""
 
 import pytest
 from django.core import signing
@@ -62,7 +62,7 @@ def test_other_tournaments_are_left_out(tournament):
 
 
 def test_reporting_deadline_and_the_players_side_having_reported(tournament):
-    # Issue #6, point 1: the player page shows the reporting deadline of the next match (ICF 143(i)).
+    # The player page shows the reporting deadline of the next match (ICF 143(i)).
     world = player_world(tournament)
     match = play(
         world.singles_stage,

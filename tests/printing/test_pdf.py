@@ -1,4 +1,4 @@
-"""Printed sheets as plain functions (issue #5, point 7): ICF XIX score cards, pairings, results, standings.
+"""Printed sheets as plain functions: ICF XIX score cards, pairings, results, standings.
 
 The PDFs are built uncompressed (`compress=False`) so their text can be read back: `pdf_text` decodes the shown
 strings through each embedded font's ToUnicode map (TrueType subsets number their glyphs 1, 2, 3...)."""

@@ -1,4 +1,4 @@
-"""Printing from the database (issue #5, point 7): score cards for umpires (ICF XIX), pairings, results and
+"""Printing from the database: score cards for umpires (ICF XIX), pairings, results and
 standings for everyone who sees the tournament; previews for secretaries only; queries fixed per round."""
 
 from datetime import UTC, datetime

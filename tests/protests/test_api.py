@@ -1,4 +1,4 @@
-"""Protest API (issue #7, point 7): who may log, lodge, decide and read; refusals as 400 with field errors."""
+"""Protest API: who may log, lodge, decide and read; refusals as 400 with field errors."""
 
 from datetime import timedelta
 

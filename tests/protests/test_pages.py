@@ -1,4 +1,4 @@
-"""Protest pages (issue #7, point 7): the umpire logs and attaches the written text, the decision queue counts down,
+"""Protest pages: the umpire logs and attaches the written text, the decision queue counts down,
 officials keep the ledger, players see the status; refusals come back on the form with nothing lost."""
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Protests (issue #7): every rule of ICF 144-151 and queen2 ¶18 at its boundary, through protests.services."""
+"""Protests (ICF XVIII): every rule of ICF 144-151 and queen2 ¶18 at its boundary, through protests.services."""
 
 from datetime import timedelta
 from decimal import Decimal

@@ -1,4 +1,4 @@
-"""Round clocks (issue #5, point 5): ECC 39-41 bells, the countdown's phases, and the second bell applied once."""
+"""Round clocks: ECC 39-41 bells, the countdown's phases, and the second bell applied once."""
 
 from datetime import UTC, datetime, timedelta
 

@@ -1,4 +1,4 @@
-"""The scheduling engine (issue #5, point 2), plain Python: expected placements written out in full."""
+"""The scheduling engine, plain Python: expected placements written out in full."""
 
 from datetime import datetime
 

@@ -1,5 +1,5 @@
-"""The public round page and the secretary's scheduling on it, and the scheduling / clock API (issue #5, points 2
-and 5): who may read, who may change, refusals shown as form errors (pages) or 400 field errors (API)."""
+"""The public round page and the secretary's scheduling on it, and the scheduling / clock API: who may read, who
+may change, refusals shown as form errors (pages) or 400 field errors (API)."""
 
 from datetime import UTC, datetime, timedelta
 

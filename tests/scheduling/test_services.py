@@ -1,4 +1,4 @@
-"""Scheduling services (issue #5, point 2): a round's tables, times and umpires; moves and umpires refused with
+"""Scheduling services: a round's tables, times and umpires; moves and umpires refused with
 messages naming the clash, nothing saved; calling a round."""
 
 from datetime import UTC, datetime, timedelta

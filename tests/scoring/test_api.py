@@ -1,4 +1,4 @@
-"""Score card API (issue #5, points 3, 8, 9): scoped by tournament, permissions per action."""
+"""Score card API: scoped by tournament, permissions per action."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Audit log (issue #5, point 8), replay from board N (point 1) and results flowing on (point 4)."""
+"""Audit log, replay from board N, and results flowing on to standings and brackets."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Two umpires submitting the same board (issue #8, point 4): one succeeds, the other gets 409 with the card as it
+"""Two umpires submitting the same board: one succeeds, the other gets 409 with the card as it
 stands; no lost update, no board entered twice."""
 
 import os

@@ -1,4 +1,4 @@
-"""The match pages (issue #5, points 1, 3, 8): the public match page, the umpire's score-card page on a phone, and
+"""The match pages: the public match page, the umpire's score-card page on a phone, and
 the match history for the tournament's officials."""
 
 from datetime import timedelta

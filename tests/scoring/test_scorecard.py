@@ -1,4 +1,4 @@
-"""The score card board by board through the rules app (issue #5, point 3; ICF XIX, 49, 56, 57)."""
+"""The score card board by board through the rules app."""
 
 import pytest
 

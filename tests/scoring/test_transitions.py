@@ -1,4 +1,4 @@
-"""The match state machine (issue #5, point 1): every move not in the table is refused with a clear message."""
+"""The match state machine: every move not in the table is refused with a clear message."""
 
 import pytest
 

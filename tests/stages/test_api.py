@@ -1,5 +1,6 @@
-"""The stage API end to end: the three examples of issue 4 driven by the demo secretary, then permissions,
-validation, conflicts and query counts."""
+"""The stage API end to end: the three demo events (office groups then a knockout, office doubles round robin then
+a final, Eurocup Swiss rounds then a final) driven by the demo secretary, then permissions, validation, conflicts
+and query counts."""
 
 import pytest
 from django.contrib.auth.models import User

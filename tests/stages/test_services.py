@@ -1,4 +1,5 @@
-"""End to end through the services: the three examples of issue 4, point 1."""
+"""End to end through the services: office singles groups then a knockout, office doubles round robin then a
+final of the top two, Eurocup Swiss rounds then a final."""
 
 import random
 

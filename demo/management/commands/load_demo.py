@@ -53,8 +53,8 @@ class Command(BaseCommand):
         for tournament in (league, cup):
             for username, role in DEMO_USERS:
                 getattr(tournament, role).add(users[username])
-        self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # issue #6: a player who never reports
-        self.stdout.write(protest_demo.load(cup, users["umpire"]))  # issue #7: a protest awaiting its decision
+        self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # a player who never reports (ICF 143)
+        self.stdout.write(protest_demo.load(cup, users["umpire"]))  # a protest awaiting its decision (ICF 151)
         names = ", ".join(username for username, _ in DEMO_USERS)
         self.stdout.write(
             self.style.SUCCESS(f"Demo loaded. Users {names}; password from DEMO_PASSWORD or 'carrom-demo'.")
