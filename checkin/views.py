@@ -23,8 +23,8 @@ from core.errors import ResultError
 from core.live import LIVE_VERSION_HEADER
 from scoring.permissions import is_official
 from stages.models import Round
-from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee, is_umpire
+from tournaments.scoping import visible_tournament
 
 SIDE_CHOICES = [("a", "A"), ("b", "B")]
 
@@ -78,7 +78,7 @@ ACTIONS = {
 @login_required
 def round_checkin(request, slug, round_id):
     """GET: the desk; POST: one action (report, cancel, withdraw, keep) on one match of the round."""
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     rounds = Round.objects.select_related("stage__event__tournament")
     rnd = get_object_or_404(rounds, pk=round_id, stage__event__tournament=tournament)
     if not is_umpire(request.user, tournament):

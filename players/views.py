@@ -15,8 +15,8 @@ from django.urls import NoReverseMatch, reverse
 from core.live import live_fragment, live_version
 from core.page_cache import public_page
 from players import selectors as player_services
-from tournaments.models import Event, Player, Tournament
-from tournaments.views import secretary_tournament
+from tournaments.models import Event, Player
+from tournaments.scoping import secretary_tournament, visible_tournament
 
 # The protests app's include showing the status of any protest about a match. Pages include
 # it only once it exists, so this page works before and after.
@@ -57,7 +57,7 @@ def with_links(pm, slug):
 @public_page
 def player_schedule(request, slug, token):
     """The personal link: no login, the signed token names the player; a forged token is a 404."""
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     player_id = player_services.player_id_from_token(token)
     if player_id is None:
         raise Http404("This link is not valid. Ask the tournament secretary for your personal link.")
@@ -68,7 +68,7 @@ def player_schedule(request, slug, token):
 @login_required
 def my_schedule(request, slug):
     """The logged-in player's own schedule, without a token."""
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     player = getattr(request.user, "player", None)
     if player is None:
         return not_entered(request, tournament, None)

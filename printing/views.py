@@ -14,8 +14,9 @@ from django.utils.text import slugify
 from printing import pdf as printing
 from printing import selectors as print_data
 from stages.models import Round, Stage
-from tournaments.models import Event, Tournament
+from tournaments.models import Event
 from tournaments.permissions import can_see_round, is_umpire
+from tournaments.scoping import visible_tournament
 
 DEFAULT_BLANK_CARDS = 10
 
@@ -26,10 +27,6 @@ def pdf_response(data, *name_parts):
     filename = "-".join(slugify(str(part)) for part in name_parts if part) + ".pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
     return response
-
-
-def visible_tournament(request, slug):
-    return get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
 
 
 def require_umpire(request, tournament):

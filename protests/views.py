@@ -15,12 +15,7 @@ from protests import display, fees, permissions, selectors, services
 from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
 from protests.models import Protest
 from stages.models import Match
-from tournaments.models import Tournament
-
-
-def tournament_for(request, slug):
-    return get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
-
+from tournaments.scoping import visible_tournament
 
 # ---------------------------------------------------------------- the queue and the ledger
 
@@ -29,7 +24,7 @@ def tournament_for(request, slug):
 def protest_queue(request, slug):
     """Officials and umpires: undecided protests first, each with its countdown (ICF 146, 151(c)); players: the
     protests about their matches."""
-    tournament = tournament_for(request, slug)
+    tournament = visible_tournament(request, slug)
     now = timezone.now()
     context = {
         "tournament": tournament,
@@ -44,7 +39,7 @@ def protest_queue(request, slug):
 
 @login_required
 def fee_ledger(request, slug):
-    tournament = tournament_for(request, slug)
+    tournament = visible_tournament(request, slug)
     if not permissions.can_see_ledger(request.user, tournament):
         raise PermissionDenied("The fee ledger is for the tournament's secretaries and chief referees.")
     fee = fees.fee_of(tournament)
@@ -69,7 +64,7 @@ def render_ledger(request, tournament, fee, form):
 @login_required
 @require_POST
 def set_fee(request, slug):
-    tournament = tournament_for(request, slug)
+    tournament = visible_tournament(request, slug)
     if not permissions.can_set_fee(request.user, tournament):
         raise PermissionDenied("Only a secretary of this tournament sets the scrutiny fee.")
     fee = fees.fee_of(tournament)
@@ -90,7 +85,7 @@ def set_fee(request, slug):
 
 @login_required
 def log_protest(request, slug, match_id):
-    tournament = tournament_for(request, slug)
+    tournament = visible_tournament(request, slug)
     match = get_object_or_404(
         Match.objects.select_related("stage__event__tournament", "entry_a", "entry_b", "round"),
         pk=match_id,
@@ -115,7 +110,7 @@ def log_protest(request, slug, match_id):
 
 
 def protest_for(request, slug, pk):
-    tournament = tournament_for(request, slug)
+    tournament = visible_tournament(request, slug)
     protest = get_object_or_404(selectors.tournament_protests(tournament), pk=pk)
     if not permissions.can_read(request.user, protest.match):
         raise PermissionDenied("Only the officials, the umpires and the players of this match see this protest.")

@@ -19,16 +19,15 @@ from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
 from scheduling.services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
 from stages.display import result_text
 from stages.models import Match, Round
-from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
-from tournaments.views import secretary_tournament
+from tournaments.scoping import secretary_tournament, visible_tournament
 
 # ---------------------------------------------------------------- the round page
 
 
 @public_page
 def round_detail(request, slug, round_id):
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     rnd = get_round(tournament, round_id)
     if not can_see_round(request.user, rnd, tournament):
         raise Http404("This round is not published yet.")

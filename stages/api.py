@@ -33,9 +33,9 @@ from stages.serializers import (
     SwapSerializer,
     WarningsSerializer,
 )
-from tournaments.api import TournamentScopedMixin, documented_errors
 from tournaments.models import Event
 from tournaments.permissions import is_secretary
+from tournaments.scoping import TournamentScopedMixin, documented_errors
 
 # The error answers of the secretary's actions (a StageError is the 409), and of the reads (an unknown stage, or
 # one the action does not apply to).

@@ -15,9 +15,9 @@ from stages import services as stage_services
 from stages.errors import StageError
 from stages.forms import ResultForm, StageForm, SwapForm
 from stages.models import Round, Stage
-from tournaments.models import Event, Tournament
+from tournaments.models import Event
 from tournaments.permissions import is_secretary, is_umpire
-from tournaments.views import secretary_tournament
+from tournaments.scoping import secretary_tournament, visible_tournament
 
 # ---------------------------------------------------------------- reading a stage
 
@@ -28,7 +28,7 @@ def stage_queryset():
 
 @public_page
 def stage_detail(request, slug, stage_id):
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     stage = get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}

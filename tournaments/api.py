@@ -1,7 +1,7 @@
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status, viewsets
 from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.response import Response
@@ -11,7 +11,8 @@ from core.http_errors import error_responses
 from tournaments import services
 from tournaments.importing import ImportFailed
 from tournaments.models import Club, Entry, Event, Player, Tournament
-from tournaments.permissions import TournamentPermission, can_create_tournament, is_secretary
+from tournaments.permissions import TournamentPermission, can_create_tournament
+from tournaments.scoping import TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
     ClubSerializer,
     EntrySerializer,
@@ -41,52 +42,6 @@ class ProtectedDestroyMixin:
         except ProtectedError as error:
             holders = sorted({str(obj._meta.verbose_name_plural) for obj in error.protected_objects})
             raise Conflict(f"{instance} cannot be deleted while {', '.join(holders)} refer to it.") from None
-
-
-class TournamentScopedMixin:
-    """Views under /api/tournaments/<slug>/: the tournament comes from the URL."""
-
-    permission_classes = [TournamentPermission]
-
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        self.tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=kwargs["tournament_slug"])
-        if request.method not in permissions.SAFE_METHODS and not is_secretary(request.user, self.tournament):
-            raise PermissionDenied("Only a secretary of this tournament may change it.")
-
-    def get_tournament(self, obj=None):
-        return self.tournament
-
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        context["tournament"] = getattr(self, "tournament", None)
-        return context
-
-
-def documented_errors(serializer, update_serializer=None, conflicts=("destroy",)):
-    """Class decorator: the error answers of a model viewset's actions, in its schema. 400 for bad input (or a bad
-    filter value on a list), 403 for a write by someone not allowed, 404 for an unknown object (or, under
-    /api/tournaments/<slug>/, a tournament you cannot see), 409 for the actions in `conflicts`."""
-
-    def decorate(viewset):
-        not_found = (404,) if issubclass(viewset, TournamentScopedMixin) else ()
-        bad_filter = (400,) if getattr(viewset, "filterset_fields", None) else ()
-        changed = update_serializer or serializer
-        answers = {
-            "list": {200: serializer(many=True), **error_responses(*bad_filter, *not_found)},
-            "retrieve": {200: serializer, **error_responses(404)},
-            "create": {201: serializer, **error_responses(400, 403, *not_found)},
-            "update": {200: changed, **error_responses(400, 403, 404)},
-            "partial_update": {200: changed, **error_responses(400, 403, 404)},
-            "destroy": {204: None, **error_responses(403, 404)},
-        }
-        for action in conflicts:
-            answers[action].update(error_responses(409))
-        # Only the actions the viewset has: extend_schema_view warns about the others.
-        schemas = {action: extend_schema(responses=answers[action]) for action in answers if hasattr(viewset, action)}
-        return extend_schema_view(**schemas)(viewset)
-
-    return decorate
 
 
 class SecretaryWritePermission(permissions.BasePermission):

@@ -10,6 +10,7 @@ from tournaments.forms import EventForm, ImportForm, TournamentForm
 from tournaments.importing import ImportFailed
 from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
+from tournaments.scoping import secretary_tournament, visible_tournament
 
 
 def home(request):
@@ -27,7 +28,7 @@ def home(request):
 
 @public_page
 def tournament_detail(request, slug):
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     events = tournament.events.annotate(entry_count=Count("entries", filter=Q(entries__withdrawn=False))).order_by(
         "name"
     )
@@ -46,7 +47,7 @@ def tournament_detail(request, slug):
 
 @public_page
 def event_detail(request, slug, event_id):
-    tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+    tournament = visible_tournament(request, slug)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)
     entries = event.entries.order_by("withdrawn", F("seed").asc(nulls_last=True), "name")
     return render(
@@ -59,13 +60,6 @@ def event_detail(request, slug, event_id):
             "is_secretary": is_secretary(request.user, tournament),
         },
     )
-
-
-def secretary_tournament(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_secretary(request.user, tournament):
-        raise PermissionDenied("Only a secretary of this tournament may change it.")
-    return tournament
 
 
 @login_required
