@@ -1,4 +1,4 @@
-"""The check-in desk of a round."""
+"""The check-in desk of a round, for the officials (secretaries, chief referees, umpires)."""
 
 from django.urls import path
 

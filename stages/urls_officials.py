@@ -1,13 +1,13 @@
-"""The stage page and the secretary's actions on it: draw, pair, publish, swap, delete a round, finish."""
+"""The secretary's actions on a stage: add or edit it, draw, pair, publish, swap, delete a round, finish."""
 
 from django.urls import path
 
 from stages import views
 
 stage = "t/<slug:slug>/stages/<int:stage_id>/"
+
 urlpatterns = [
     path("t/<slug:slug>/events/<int:event_id>/stages/new/", views.stage_create, name="stage-create"),
-    path(stage, views.stage_detail, name="stage-detail"),
     path(f"{stage}edit/", views.stage_edit, name="stage-edit"),
     path(f"{stage}draw/", views.stage_draw, name="stage-draw"),
     path(f"{stage}pair/", views.stage_pair, name="stage-pair"),

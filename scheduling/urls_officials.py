@@ -1,4 +1,4 @@
-"""Round pages, the secretary's schedule and the round clocks."""
+"""The secretary's scheduling: the venue, a round's schedule, its call and clock, moving a match, its umpire."""
 
 from django.urls import path
 
@@ -8,7 +8,6 @@ match = "t/<slug:slug>/matches/<int:match_id>/"
 round_ = "t/<slug:slug>/rounds/<int:round_id>/"
 
 urlpatterns = [
-    path(round_, views.round_detail, name="round-detail"),
     path(f"{round_}schedule/", views.round_schedule, name="round-schedule"),
     path(f"{round_}call/", views.round_call, name="round-call"),
     path(f"{round_}clock/", views.round_clock_start, name="round-clock"),

@@ -1,4 +1,4 @@
-"""Players' pages: the personal link, a logged-in player's schedule and the secretary's list of links."""
+"""A player's own pages: by personal link (no login) or logged in."""
 
 from django.urls import path
 
@@ -7,5 +7,4 @@ from players import views
 urlpatterns = [
     path("t/<slug:slug>/me/", views.my_schedule, name="my-schedule"),
     path("t/<slug:slug>/me/<str:token>/", views.player_schedule, name="player-schedule"),
-    path("t/<slug:slug>/players/", views.player_links, name="player-links"),
 ]

@@ -1,4 +1,4 @@
-"""Protest pages, mounted at the site root by config/urls.py."""
+"""Protest pages, for the officials: the decision queue, a protest, its fee and the fee ledger."""
 
 from django.urls import path
 
