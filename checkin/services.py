@@ -29,7 +29,7 @@ from checkin import display
 from checkin.display import clock, entry_name
 from checkin.selectors import SIDES, WAITING, late_arrival_of
 from core import page_cache
-from core.errors import ResultError
+from core.errors import ServiceError
 from rules.base import get_rule_set
 from scheduling.models import RoundClock
 from scoring import transitions
@@ -126,21 +126,21 @@ def report(match, side, user, at=None, reason=""):
     changes nothing."""
     match = lock_match(match)
     if side not in SIDES:
-        raise ResultError("side", "Say which side, a or b, reported.")
+        raise ServiceError("side", "Say which side, a or b, reported.")
     if getattr(match, f"entry_{side}_id") is None:
-        raise ResultError("side", f"Side {side.upper()} of this match is not known yet.")
+        raise ServiceError("side", f"Side {side.upper()} of this match is not known yet.")
     if side in match.forfeited:
-        raise ResultError("side", f"{entry_name(match, side)} has already lost by forfeit: {CANCEL_HINT}")
+        raise ServiceError("side", f"{entry_name(match, side)} has already lost by forfeit: {CANCEL_HINT}")
     field = f"reported_{side}_at"
     if getattr(match, field) is not None:
         return match
     if match.status not in WAITING:
-        raise ResultError("status", f"A {match.get_status_display().lower()} match takes no report at the board.")
+        raise ServiceError("status", f"A {match.get_status_display().lower()} match takes no report at the board.")
     at = at or timezone.now()
     late = match.report_deadline is not None and at > match.report_deadline
     if late and not (is_official(user, match) and reason.strip()):
         law = late_arrival_of(match).law
-        raise ResultError(
+        raise ServiceError(
             "side",
             f"{law}: the reporting deadline was {clock(match.report_deadline)}; a side not reported by then loses the "
             "entire match. Only the chief referee can accept a late report, with a reason.",
@@ -286,14 +286,14 @@ def cancel_forfeit(match, user, reason, reported=()):
     Standings and brackets follow."""
     match = lock_match(match)
     if match.status != S.WALKOVER or not match.forfeited:
-        raise ResultError("status", "This match was not forfeited for late arrival.")
+        raise ServiceError("status", "This match was not forfeited for late arrival.")
     if not reason.strip():
-        raise ResultError("reason", "Give the reason the forfeit is cancelled (e.g. a delay the organisers caused).")
+        raise ServiceError("reason", "Give the reason the forfeit is cancelled (e.g. a delay the organisers caused).")
     if any(side not in SIDES for side in reported):
-        raise ResultError("reported", "Sides are a and b.")
+        raise ServiceError("reported", "Sides are a and b.")
     refusal = round_closed(match)
     if refusal:
-        raise ResultError("status", refusal)
+        raise ServiceError("status", refusal)
     before = {**snapshot(match), **reports(match)}
     absent = match.forfeited
     transitions.move(match, S.SCHEDULED, reason=reason)  # cancel the walkover ...
@@ -354,11 +354,11 @@ def set_withdrawn_after_forfeit(match, side, withdrawn):
     play all rounds, so keeping is the default). Withdrawn entries are left out of later pairings."""
     match = lock_match(match)
     if match.stage.kind != Stage.Kind.SWISS:
-        raise ResultError("stage", "Only a Swiss stage withdraws a player from its later rounds.")
+        raise ServiceError("stage", "Only a Swiss stage withdraws a player from its later rounds.")
     if side not in SIDES or side not in match.forfeited:
-        raise ResultError("side", "Only a side that lost by forfeit is withdrawn here.")
+        raise ServiceError("side", "Only a side that lost by forfeit is withdrawn here.")
     if match.stage.status == Stage.Status.FINISHED:
-        raise ResultError("stage", f"{match.stage.name} is finished.")
+        raise ServiceError("stage", f"{match.stage.name} is finished.")
     entry = getattr(match, f"entry_{side}")
     withdraw_entry(entry, withdrawn=withdrawn)
     return entry

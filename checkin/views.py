@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from checkin import display, selectors
 from checkin import services as late
-from core.errors import ResultError
+from core.errors import ServiceError
 from core.live import LIVE_VERSION_HEADER
 from scoring.permissions import is_official
 from stages.models import Round
@@ -99,7 +99,7 @@ def round_checkin(request, slug, round_id):
             raise PermissionDenied("You may not do this for this match.")
         try:
             message = run(request.user, match, form.cleaned_data)
-        except ResultError as error:
+        except ServiceError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, message)

@@ -1,8 +1,10 @@
-"""Errors of the results flow. `scoring.services` re-exports them."""
+"""What a service raises when the user's request cannot be done: pages put it on their form, the API answers it
+(core.api.ServiceAPIView: NotAllowed 403, Conflict 409 where the view says so, any other 400 with field errors)."""
 
 
-class ResultError(Exception):
-    """A result that cannot be recorded; `field` names what is wrong, the message names the law."""
+class ServiceError(Exception):
+    """A request that cannot be done now (a result, a schedule, a protest...); `field` names what is wrong, the
+    message says why and names the law where one applies."""
 
     def __init__(self, field, message):
         super().__init__(message)
@@ -17,17 +19,10 @@ class ResultError(Exception):
         form.add_error(self.field if self.field in form.fields else None, self.message)
 
 
-class TransitionError(ResultError):
-    """A change of a match's state that the state machine does not allow."""
-
-    def __init__(self, message):
-        super().__init__("status", message)
+class NotAllowed(ServiceError):
+    """The user may not do this (e.g. confirm the score card they entered themselves): the API answers 403."""
 
 
-class NotAllowed(ResultError):
-    """The user may not do this to this match (e.g. confirm the score card they entered themselves)."""
-
-
-class Conflict(ResultError):
-    """The score card changed since the client read it (e.g. two umpires entered the same board at once): the
-    API answers 409 with the card as it now stands."""
+class Conflict(ServiceError):
+    """What the client read has changed since (e.g. two umpires entered the same board of a score card at once):
+    the API answers 409 with the state as it now stands."""

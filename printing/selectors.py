@@ -8,7 +8,7 @@ from collections import defaultdict
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from printing import pdf as printing
 from rules.errors import RuleError
 from scoring.models import Board
@@ -145,7 +145,7 @@ def board_lines(match):
     try:
         for game in card_state(match, boards).games:
             scored.update(zip((b.pk for b in game.boards), game.state.boards, strict=True))
-    except ResultError:
+    except ServiceError:
         pass
     lines = defaultdict(list)
     for board in boards:

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from core.errors import NotAllowed, ResultError
+from core.errors import NotAllowed, ServiceError
 from protests import display, permissions
 from protests.display import clock, window_law
 from protests.fees import fee_of, ledger  # noqa: F401
@@ -44,7 +44,7 @@ PLAYED = (Match.Status.IN_PLAY, Match.Status.FINISHED, Match.Status.CONFIRMED, M
 OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED}
 
 
-class ProtestError(ResultError):
+class ProtestError(ServiceError):
     """A protest operation the laws refuse; `field` names what is wrong, the message cites the law."""
 
 
@@ -230,7 +230,7 @@ def set_withheld(match, withheld, what, user, reason):
     log_change(match, what, before, after, user, reason)
     try:
         match_services.result_changed(match)
-    except ResultError as error:
+    except ServiceError as error:
         raise ProtestError("match", error.message) from None
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from core.errors import NotAllowed, ResultError
+from core.errors import NotAllowed, ServiceError
 from protests import display, fees, permissions, selectors, services
 from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
 from protests.models import Protest
@@ -72,7 +72,7 @@ def set_fee(request, slug):
     if form.is_valid():
         try:
             new = services.set_fee(tournament, form.cleaned_data["fee_amount"], form.cleaned_data["fee_currency"])
-        except ResultError as error:
+        except ServiceError as error:
             error.show_on(form)
         else:
             messages.success(request, display.fee_set_message(new))
@@ -98,7 +98,7 @@ def log_protest(request, slug, match_id):
     if request.method == "POST" and form.is_valid():
         try:
             protest = services.log_oral_protest(match, user=request.user, **form.cleaned_data)
-        except ResultError as error:
+        except ServiceError as error:
             error.show_on(form)
         else:
             messages.success(request, display.logged_message(protest))
@@ -162,7 +162,7 @@ def record_fee(request, slug, pk):
     tournament, protest = protest_action(request, slug, pk, permissions.can_log, "Only the umpire or an official.")
     try:
         services.record_fee(protest, user=request.user)
-    except ResultError as error:
+    except ServiceError as error:
         return render_detail(request, tournament, protest, fee_error=error.message)
     messages.success(request, display.FEE_RECORDED)
     return redirect("protest-detail", slug, pk)
@@ -178,7 +178,7 @@ def lodge_written(request, slug, pk):
     if form.is_valid():
         try:
             services.lodge_written(protest, user=request.user, **form.cleaned_data)
-        except ResultError as error:
+        except ServiceError as error:
             error.show_on(form)
         else:
             messages.success(request, display.WRITTEN_LODGED)
@@ -198,7 +198,7 @@ def decide(request, slug, pk):
             protest = services.decide(protest, form.cleaned_data["outcome"], form.cleaned_data["reason"], request.user)
         except NotAllowed as error:
             raise PermissionDenied(error.message) from None
-        except ResultError as error:
+        except ServiceError as error:
             error.show_on(form)
         else:
             messages.success(request, display.decided_message(protest))

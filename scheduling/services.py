@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from core import page_cache
-from core.errors import ResultError
+from core.errors import ServiceError
 from scheduling import engine as scheduling
 from scheduling.book import Book
 from scheduling.display import match_label
@@ -34,7 +34,7 @@ MAX_TABLES = 999
 MAX_MINUTES = 24 * 60
 
 
-class ScheduleError(ResultError):
+class ScheduleError(ServiceError):
     """A schedule change that is refused. `errors` maps each field to its messages ({"table": ["..."]})."""
 
     def __init__(self, errors):

@@ -13,7 +13,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
-from core.errors import Conflict, ResultError
+from core.errors import Conflict, ServiceError
 from rules.base import get_rule_set
 from rules.board import BoardInput
 from rules.errors import RuleError
@@ -80,7 +80,7 @@ def game_entries(extras, number):
                 queen_held_by=board.get("queen_held_by"),
             )
     except AttributeError:
-        raise ResultError(
+        raise ServiceError(
             "game", f"Game {number}: a game-level entry of the score card is not in the rules' shape."
         ) from None
     return values
@@ -201,7 +201,7 @@ def card_state(match, boards=None, extras=None):
             )
         )
     except RuleError as error:
-        raise ResultError(error.field, error.message) from None
+        raise ServiceError(error.field, error.message) from None
     current = None
     if not state.match_over:
         if games[-1].state.game_over:  # the next game has not started: an empty card for it
@@ -242,13 +242,13 @@ def open_card(match):
     """The non-voided boards of a locked match whose card takes entries; refuse a card that takes none."""
     transitions.require_published(match, "fill its score card")
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ResultError("match", "Both players of this match are not known yet.")
+        raise ServiceError("match", "Both players of this match are not known yet.")
     if match.status not in UNFINISHED:
         hint = " Use 'replay from board N' to reopen it." if match.status in (S.FINISHED, S.CONFIRMED) else ""
-        raise ResultError("status", f"A {status_label(match.status)} match takes no more boards.{hint}")
+        raise ServiceError("status", f"A {status_label(match.status)} match takes no more boards.{hint}")
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
     if not boards and match.games.exists():
-        raise ResultError("game", "This match has a final score only; it keeps no board-by-board score card.")
+        raise ServiceError("game", "This match has a final score only; it keeps no board-by-board score card.")
     return boards
 
 
@@ -303,18 +303,18 @@ def add_board(match, game_no, data, user=None, board_no=None):
         if finished is not None:  # let the rules app say why the game takes no more boards (ICF 56)
             extra = Board(match=match, game_no=game_no, number=len(finished.boards) + 1, **board_values(data))
             card_state(match, [*boards, extra])
-        raise ResultError("game", f"{rule_set.cite('match')}: the next board belongs to game {before.current_game}")
+        raise ServiceError("game", f"{rule_set.cite('match')}: the next board belongs to game {before.current_game}")
     state = before.current
     if state.tie_breaker_needed or state.sudden_death_needed:
-        raise ResultError("game", f"{rule_set.cite('tie')}: the game is level; a tie-breaker decides it, not a board")
+        raise ServiceError("game", f"{rule_set.cite('tie')}: the game is level; a tie-breaker decides it, not a board")
     if board_no is not None and board_no != state.next_board:
-        raise ResultError("board", f"The next board of game {game_no} is board {state.next_board}, not {board_no}.")
+        raise ServiceError("board", f"The next board of game {game_no} is board {state.next_board}, not {board_no}.")
     breaker = data.get("breaker")
     if state.next_breaker is None:  # ICF 56(b): a toss decides the break of the extra board
         if breaker not in ("A", "B"):
-            raise ResultError("breaker", f"{rule_set.cite('tie')}: a toss decides who breaks; say who won it (A or B)")
+            raise ServiceError("breaker", f"{rule_set.cite('tie')}: a toss decides who breaks; say who won it (A or B)")
     elif breaker not in (None, state.next_breaker):
-        raise ResultError(
+        raise ServiceError(
             "breaker", f"{rule_set.cite('breaks')}: the break passes alternately; {state.next_breaker} breaks now"
         )
     values = board_values(data)
@@ -349,14 +349,14 @@ def add_game_entry(match, game_no, kind, data, user=None):
     death as its rounds are played (queen2 ¶14-15), the unfinished board once, at the second bell (ECC 41).
     The game ends, and then the match, when the rules say so (the same path as add_board)."""
     if kind not in GAME_ENTRIES:
-        raise ResultError("kind", f"A game-level entry is one of: {', '.join(GAME_ENTRIES)}.")
+        raise ServiceError("kind", f"A game-level entry is one of: {', '.join(GAME_ENTRIES)}.")
     match = lock_match(match)
     boards = open_card(match)
     before = card_state(match, boards)
     rule_set = get_rule_set(before.rule_set)
     game_no = before.current_game if game_no is None else game_no
     if game_no != before.current_game:
-        raise ResultError(
+        raise ServiceError(
             "game", f"{rule_set.cite('match')}: game {game_no} is not in play; game {before.current_game} is"
         )
     extras = {number: dict(entry) for number, entry in match.card_extras.items()}
@@ -385,7 +385,7 @@ def check_second_bell(match, rule_set, now=None):
     _, second_bell = bells_of(match)
     if second_bell is not None and (now or timezone.now()) < second_bell:
         rings = timezone.localtime(second_bell).strftime("%H:%M")
-        raise ResultError(
+        raise ServiceError(
             "unfinished_board_at_second_bell",
             f"{rule_set.cite('second_bell')}: the unfinished board is counted when the second bell rings ({rings})",
         )

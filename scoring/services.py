@@ -7,7 +7,7 @@ entry is refused until the draw is published (`transitions.require_published`)."
 
 from django.db import transaction
 
-from core.errors import NotAllowed, ResultError, TransitionError
+from core.errors import NotAllowed, ServiceError
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
 from scoring import transitions
@@ -15,6 +15,7 @@ from scoring.audit import log_change, signed_in, snapshot
 from scoring.display import status_label
 from scoring.models import Game, ResultChange
 from scoring.permissions import is_official, player_side
+from scoring.transitions import TransitionError
 from stages.bracket import sync_bracket
 from stages.errors import StageError
 from stages.models import OPEN, UNFINISHED, Match, Stage
@@ -22,7 +23,7 @@ from stages.signals import match_times_changed
 
 __all__ = [
     "NotAllowed",
-    "ResultError",
+    "ServiceError",
     "TransitionError",
     "change_status",
     "confirm_result",
@@ -54,11 +55,13 @@ def record_result(match, games, confirm=False, user=None, reason=""):
     match = lock_match(match)
     transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ResultError("games", "Both players of this match are not known yet.")
+        raise ServiceError("games", "Both players of this match are not known yet.")
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
-        raise ResultError("status", f"A {status_label(match.status)} match takes no result.")
+        raise ServiceError("status", f"A {status_label(match.status)} match takes no result.")
     if match.boards.filter(voided=False).exists():
-        raise ResultError("games", "This match has a board-by-board score card; correct it with 'replay from board N'.")
+        raise ServiceError(
+            "games", "This match has a board-by-board score card; correct it with 'replay from board N'."
+        )
     state = check_games(match, games)
     before = snapshot(match)
     transitions.move(match, S.CONFIRMED if confirm else S.FINISHED, reason=reason, service="result")
@@ -88,7 +91,7 @@ def update_result(match, state):
 def check_games(match, games):
     rule_set = match.stage.event.rules
     if not games:
-        raise ResultError("games", "Enter the score of at least one game.")
+        raise ServiceError("games", "Enter the score of at least one game.")
     results = [
         GameResult(game_no=n, winner=winner_side(a, b), score={"A": a, "B": b}) for n, (a, b) in enumerate(games, 1)
     ]
@@ -97,11 +100,11 @@ def check_games(match, games):
             MatchInput(toss_winner="A", toss_choice="break", games=results, games_per_match=match.stage.games_per_match)
         )
     except RuleError as error:
-        raise ResultError(error.field, error.message) from None
+        raise ServiceError(error.field, error.message) from None
     if not state.match_over:
-        raise ResultError("games", f"{rule_set.cite('match')}: the match is not over after {len(games)} game(s)")
+        raise ServiceError("games", f"{rule_set.cite('match')}: the match is not over after {len(games)} game(s)")
     if state.winner is None and match.stage.kind == Stage.Kind.KNOCKOUT:
-        raise ResultError("games", "A knockout match needs a winner.")
+        raise ServiceError("games", "A knockout match needs a winner.")
     return state
 
 
@@ -137,9 +140,9 @@ def record_walkover(match, absent_side, user=None, reason=""):
     match = lock_match(match)
     transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
-        raise ResultError("status", f"A {status_label(match.status)} match cannot become a walkover.")
+        raise ServiceError("status", f"A {status_label(match.status)} match cannot become a walkover.")
     if absent_side not in ("a", "b") or match.entry_a_id is None or match.entry_b_id is None:
-        raise ResultError("absent_side", "Say which side, a or b, did not play.")
+        raise ServiceError("absent_side", "Say which side, a or b, did not play.")
     before = snapshot(match)
     transitions.move(match, S.WALKOVER, reason=reason, service="walkover")
     match.winner_id = match.entry_b_id if absent_side == "a" else match.entry_a_id
@@ -160,7 +163,7 @@ def retire(match, retiring_side, user=None, reason=""):
     """A player retires during play: the opponent wins (confirmed afterwards like any result)."""
     match = lock_match(match)
     if retiring_side not in ("a", "b"):
-        raise ResultError("side", "Say which side, a or b, retires.")
+        raise ServiceError("side", "Say which side, a or b, retires.")
     before = snapshot(match)
     transitions.move(match, S.RETIRED, reason=reason, service="retire")
     match.winner_id = match.entry_b_id if retiring_side == "a" else match.entry_a_id
@@ -211,7 +214,7 @@ def replay_from_board(match, game_no, board_no, user=None, reason=""):
     later = [b for b in boards if (b.game_no, b.number) >= (game_no, board_no)]
     final_only = not boards and match.games.filter(number__gte=game_no).exists() and board_no == 1
     if not final_only and not any((b.game_no, b.number) == (game_no, board_no) for b in boards):
-        raise ResultError("from_board", f"Game {game_no} has no board {board_no} on this match's score card.")
+        raise ServiceError("from_board", f"Game {game_no} has no board {board_no} on this match's score card.")
     if not reason.strip():
         raise TransitionError("Give a reason to replay from a board.")
     was_decided = match.is_decided
@@ -246,7 +249,7 @@ def result_changed(match):
         try:
             sync_bracket(match.stage)
         except StageError as error:
-            raise ResultError("games", str(error)) from None
+            raise ServiceError("games", str(error)) from None
 
 
 @transaction.atomic
@@ -259,12 +262,12 @@ def record_toss(match, winner, choice, user=None):
     law = rule_set.cite("toss")
     transitions.require_published(match, "record the toss")
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ResultError("winner", "Both players of this match are not known yet.")
+        raise ServiceError("winner", "Both players of this match are not known yet.")
     if match.status not in UNFINISHED:
         status = status_label(match.status)
-        raise ResultError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
+        raise ServiceError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
     if match.boards.filter(voided=False).exists() or match.games.exists():
-        raise ResultError("winner", f"{law}: the toss is made at the commencement of the match, before any board.")
+        raise ServiceError("winner", f"{law}: the toss is made at the commencement of the match, before any board.")
     side = str(winner or "").upper()
     try:  # the rules app checks the toss (ICF 39) and says who breaks first
         state = rule_set.match_state(
@@ -272,7 +275,7 @@ def record_toss(match, winner, choice, user=None):
         )
     except RuleError as error:
         field = "winner" if side not in ("A", "B") else "choice"
-        raise ResultError(field, error.message) from None
+        raise ServiceError(field, error.message) from None
     before = {"toss_winner": match.toss_winner or None, "toss_choice": match.toss_choice or None}
     match.toss_winner, match.toss_choice = side.lower(), choice
     match.save(update_fields=["toss_winner", "toss_choice", "updated_at"])

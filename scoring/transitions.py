@@ -10,11 +10,18 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from core.errors import TransitionError
+from core.errors import ServiceError
 from scoring.display import status_label
 from stages.models import Match, Round
 
 S = Match.Status
+
+
+class TransitionError(ServiceError):
+    """A change of a match's state that the state machine does not allow."""
+
+    def __init__(self, message):
+        super().__init__("status", message)
 
 
 @dataclass(frozen=True)

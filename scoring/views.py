@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from core.live import live_fragment
 from core.page_cache import public_page
 from scoring import display, scorecard, selectors, services
@@ -106,7 +106,7 @@ def match_card(request, slug, match_id):
             else:
                 page = selectors.card_page(match)
                 done = save_form(request, match, action, page["builders"], bound)
-        except ResultError as error:
+        except ServiceError as error:
             if action in bound:
                 error.show_on(bound[action])
             else:
@@ -124,7 +124,7 @@ def match_card(request, slug, match_id):
 def save_form(request, match, action, builders, bound):
     """Save the posted form; returns the success message, or None when the form (left in `bound`) is invalid."""
     if action not in builders:
-        raise ResultError("action", "That entry is not open on this score card now; the page shows what is.")
+        raise ServiceError("action", "That entry is not open on this score card now; the page shows what is.")
     form = bound[action] = builders[action](request.POST)
     if not form.is_valid():
         return None
@@ -156,7 +156,7 @@ def match_result(request, slug, stage_id, match_id):
     if request.method == "POST" and form.is_valid():
         try:
             save_result(match, form.cleaned_data, request.user)
-        except ResultError as error:
+        except ServiceError as error:
             field = {"absent_side": "absent", "games": "games"}.get(error.field)
             form.add_error(field, error.message)
         else:

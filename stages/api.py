@@ -3,7 +3,7 @@
 Anyone reads a published tournament; only its secretaries write (TournamentScopedMixin). Preview (draft) rounds
 and their matches are shown to secretaries only. Every operation calls a service in stages.services or
 scoring.services, every read a selector in stages.selectors: a StageError answers 409 ``{"detail": message}``, a
-ResultError 400 ``{field: [message]}``.
+ServiceError 400 ``{field: [message]}``.
 """
 
 import random
@@ -55,7 +55,7 @@ def conflict(message):
 
 
 class StageScopedMixin(TournamentScopedMixin, ServiceAPIView):
-    """Maps the services' errors to answers (a StageError: 409; a ResultError as in every match API, see
+    """Maps the services' errors to answers (a StageError: 409; a ServiceError as in every match API, see
     ServiceAPIView) and hides preview rounds from everyone but secretaries."""
 
     def handle_exception(self, exc):

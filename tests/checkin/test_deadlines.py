@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from checkin import services as late
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring import services
 from scoring.models import ResultChange
 from stages.models import Match, Stage
@@ -70,7 +70,7 @@ def test_reporting_exactly_at_the_deadline_is_in_time(tournament, secretary, bui
 @pytest.mark.parametrize(("build", "deadline", "law"), DEADLINES)
 def test_one_second_after_the_deadline_the_report_is_refused_naming_the_law(tournament, umpire, build, deadline, law):
     match = build(tournament, umpire=umpire)
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.report(match, "a", umpire, at=deadline + SECOND)
     assert law in refused.value.message and f"{deadline:%H:%M:%S}" in refused.value.message
     assert "chief referee" in refused.value.message
@@ -149,14 +149,14 @@ def test_reporting_twice_changes_nothing_and_bad_sides_are_refused(tournament, u
     match.refresh_from_db()
     assert match.reported_a_at == T
     assert match.changes.filter(what=ResultChange.What.REPORTED).count() == 1
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.report(match, "c", umpire)
     assert refused.value.field == "side"
 
 
 def test_a_match_under_way_takes_no_report(tournament, umpire):
     match = make_match(tournament, "icf", status=Match.Status.IN_PLAY, umpire=umpire)
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.report(match, "a", umpire)
     assert refused.value.field == "status"
 
@@ -166,9 +166,9 @@ def test_the_chief_referee_accepts_a_late_report_only_with_a_reason(tournament, 
     tournament.chief_referees.add(chief)
     match = icf_called(tournament, umpire=umpire)
     after = T + timedelta(minutes=16)
-    with pytest.raises(ResultError):
+    with pytest.raises(ServiceError):
         late.report(match, "a", chief, at=after)  # no reason
-    with pytest.raises(ResultError):
+    with pytest.raises(ServiceError):
         late.report(match, "a", umpire, at=after, reason="stuck in traffic")  # not the chief referee
     late.report(match, "a", chief, at=after, reason="the hall was locked")
     row = match.changes.get(what=ResultChange.What.REPORTED)

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from checkin import services as late
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring.models import ResultChange
 from scoring.services import change_status, record_result
 from stages.models import Match, Stage
@@ -92,14 +92,14 @@ def test_a_refreshed_deadline_never_undoes_the_chief_referees_new_one(tournament
 
 def test_a_reason_is_required_and_only_forfeits_are_cancelled(tournament, chief):
     match = forfeited(make_match(tournament, "icf"))
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.cancel_forfeit(match, chief, "  ")
     assert refused.value.field == "reason"
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.cancel_forfeit(match, chief, "x", reported=["c"])
     assert refused.value.field == "reported"
     other = make_match(tournament, "icf")
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         late.cancel_forfeit(other, chief, "no reason to")
     assert refused.value.field == "status"
 
@@ -122,7 +122,7 @@ def test_knockout_override_is_refused_once_the_bracket_has_moved_on(tournament, 
     record_result(semi_two, [(25, 3), (25, 4)], confirm=True)
     final = stage.matches.get(round__name="final")
     change_status(final, Match.Status.IN_PLAY)
-    with pytest.raises(ResultError, match="final of this bracket is already under way"):
+    with pytest.raises(ServiceError, match="final of this bracket is already under way"):
         late.cancel_forfeit(semi_one, chief, "too late")
     semi_one.refresh_from_db()
     assert semi_one.status == Match.Status.WALKOVER
@@ -175,7 +175,7 @@ def test_swiss_keeps_a_player_who_forfeited_by_default_ecc(tournament):
 def test_swiss_withdraws_a_player_who_forfeited_from_later_rounds(tournament, chief):
     stage, rnd = swiss(tournament)
     match = ecc_round_with_one_absent(stage, rnd)
-    with pytest.raises(ResultError):
+    with pytest.raises(ServiceError):
         late.set_withdrawn_after_forfeit(match, "a", withdrawn=True)  # A reported: not theirs to lose
     entry = late.set_withdrawn_after_forfeit(match, "b", withdrawn=True)
     assert entry.withdrawn
@@ -201,7 +201,7 @@ def test_swiss_override_is_refused_once_the_next_round_is_paired(tournament, chi
     stage, rnd = swiss(tournament)
     match = ecc_round_with_one_absent(stage, rnd)
     pair_swiss_round(stage, random.Random(2))
-    with pytest.raises(ResultError, match="Round 2 is already paired"):
+    with pytest.raises(ServiceError, match="Round 2 is already paired"):
         late.cancel_forfeit(match, chief, "Clock started early")
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER
@@ -209,7 +209,7 @@ def test_swiss_override_is_refused_once_the_next_round_is_paired(tournament, chi
 
 def test_the_plain_cancel_walkover_move_sends_a_forfeit_to_its_own_override(tournament, chief):
     match = forfeited(make_match(tournament, "icf"))
-    with pytest.raises(ResultError, match="cancel the forfeit on the check-in page"):
+    with pytest.raises(ServiceError, match="cancel the forfeit on the check-in page"):
         change_status(match, Match.Status.SCHEDULED, user=chief, reason="organisers' delay")
     match.refresh_from_db()
     assert (match.status, match.forfeited) == (Match.Status.WALKOVER, "b")

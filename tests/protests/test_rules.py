@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from core.errors import NotAllowed, ResultError
+from core.errors import NotAllowed, ServiceError
 from protests import services
 from protests.models import Protest
 from scoring.models import ResultChange
@@ -58,14 +58,14 @@ def test_icf_146_written_protest_at_exactly_15_minutes_after_the_board_is_accept
 def test_icf_146_written_protest_at_15_01_is_refused_with_the_deadline(tournament, umpire, fee):
     match = played_match(tournament, umpire)
     protest = oral(match, umpire)
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ServiceError) as refused:
         lodge(protest, umpire, minutes(15, seconds=1))
     assert refused.value.field == "written_text"
     assert refused.value.message == (
         "ICF 146: the written protest was due within 15 minutes of the end of game 1 board 4, by 14:15; "
         "it was handed in at 14:15:01 and is refused."
     )
-    with pytest.raises(ResultError, match="by 14:15; it was handed in at 14:16"):
+    with pytest.raises(ServiceError, match="by 14:15; it was handed in at 14:16"):
         lodge(protest, umpire, minutes(16))
     protest.refresh_from_db()
     assert protest.status == P.ORAL and protest.written_text == ""
@@ -75,21 +75,21 @@ def test_icf_146_written_protest_at_15_01_is_refused_with_the_deadline(tournamen
 def test_icf_146_window_runs_from_the_protested_board_not_the_last_one(tournament, umpire, fee):
     match = played_match(tournament, umpire)  # board 3 ended at 13:59, board 4 at 14:00
     protest = oral(match, umpire, board=3)
-    with pytest.raises(ResultError, match="board 3, by 14:14; it was handed in at 14:14:30"):
+    with pytest.raises(ServiceError, match="board 3, by 14:14; it was handed in at 14:14:30"):
         lodge(protest, umpire, minutes(14, seconds=30))
 
 
 def test_icf_146_the_umpire_may_state_when_the_board_ended(tournament, umpire, fee):
     match = played_match(tournament, umpire)  # the card says board 4 ended at 14:00
     stated = oral(match, umpire, board_completed_at=minutes(-10), at=minutes(1))
-    with pytest.raises(ResultError, match="by 14:05; it was handed in at 14:06"):
+    with pytest.raises(ServiceError, match="by 14:05; it was handed in at 14:06"):
         lodge(stated, umpire, minutes(6))
     other = oral(match, umpire, side="A", at=minutes(1))
-    with pytest.raises(ResultError, match="by 14:15; it was handed in at 14:20"):  # the card's time...
+    with pytest.raises(ServiceError, match="by 14:15; it was handed in at 14:20"):  # the card's time...
         lodge(other, umpire, minutes(20))
     accepted = services.lodge_written(other, "Facts.", "Point.", umpire, minutes(20), board_completed_at=minutes(5))
     assert accepted.status == P.LODGED and accepted.board_completed_at == minutes(5)  # ...or the umpire's
-    with pytest.raises(ResultError, match="cannot have ended after 14:20, when this is logged"):
+    with pytest.raises(ServiceError, match="cannot have ended after 14:20, when this is logged"):
         oral(match, umpire, board_completed_at=minutes(21), at=minutes(20))
 
 
@@ -105,7 +105,7 @@ def test_queen2_p18_written_protest_within_5_minutes(tournament, umpire, fee):
     on_time = oral(match, umpire, board=2, board_completed_at=T0)
     assert lodge(on_time, umpire, minutes(5)).status == P.LODGED
     late = oral(match, umpire, board=2, board_completed_at=T0)
-    with pytest.raises(ResultError, match=r"^queen2 ¶18: .* within 5 minutes .* by 14:05; .* at 14:05:01"):
+    with pytest.raises(ServiceError, match=r"^queen2 ¶18: .* within 5 minutes .* by 14:05; .* at 14:05:01"):
         lodge(late, umpire, minutes(5, seconds=1))
 
 
@@ -118,7 +118,7 @@ def test_queen2_p18_decision_at_the_earliest_possible_has_no_due_time(tournament
 
 def test_ecc_self_umpired_laws_have_no_protest_procedure(tournament, umpire, fee):
     match = make_match(tournament, rule_set="ecc", umpire=umpire, status=Match.Status.IN_PLAY)
-    with pytest.raises(ResultError, match="lay down no protest procedure"):
+    with pytest.raises(ServiceError, match="lay down no protest procedure"):
         oral(match, umpire, board=1)
     assert not Protest.objects.exists()
 
@@ -130,22 +130,22 @@ def test_icf_145_without_the_scrutiny_fee_the_protest_is_not_entertained(tournam
     match = played_match(tournament, umpire)
     protest = oral(match, umpire, fee_paid=False)
     assert protest.fee_status == Protest.Fee.UNPAID
-    with pytest.raises(ResultError, match="ICF 145: no protest is entertained without payment of the scrutiny fee"):
+    with pytest.raises(ServiceError, match="ICF 145: no protest is entertained without payment of the scrutiny fee"):
         lodge(protest, umpire, minutes(1))
     paid = services.record_fee(protest, user=umpire, at=minutes(2))
     assert (paid.fee_status, paid.fee_amount, paid.fee_currency) == (Protest.Fee.HELD, Decimal("500.00"), "INR")
     assert paid.fee_received_by == umpire and paid.fee_paid_at == minutes(2)
-    with pytest.raises(ResultError, match="already recorded"):
+    with pytest.raises(ServiceError, match="already recorded"):
         services.record_fee(protest, user=umpire)
     assert lodge(protest, umpire, minutes(3)).status == P.LODGED
 
 
 def test_icf_145_a_tournament_without_a_fee_cannot_take_one(tournament, umpire):
     match = played_match(tournament, umpire)
-    with pytest.raises(ResultError, match="no scrutiny fee yet"):
+    with pytest.raises(ServiceError, match="no scrutiny fee yet"):
         oral(match, umpire)
     protest = oral(match, umpire, fee_paid=False)  # logged; the fee follows once set
-    with pytest.raises(ResultError, match="no scrutiny fee yet"):
+    with pytest.raises(ServiceError, match="no scrutiny fee yet"):
         services.record_fee(protest, user=umpire)
 
 
@@ -157,36 +157,36 @@ def test_a_later_change_of_the_fee_leaves_fees_paid_as_they_were(tournament, ump
     first.refresh_from_db()
     assert (first.fee_amount, first.fee_currency) == (Decimal("500.00"), "INR")
     assert (second.fee_amount, second.fee_currency) == (Decimal("20.00"), "EUR")
-    with pytest.raises(ResultError, match="three letters"):
+    with pytest.raises(ServiceError, match="three letters"):
         services.set_fee(tournament, Decimal("20"), "euro")
-    with pytest.raises(ResultError, match="above zero"):
+    with pytest.raises(ServiceError, match="above zero"):
         services.set_fee(tournament, Decimal("0"), "EUR")
 
 
 def test_icf_144_147_the_protest_names_the_protester_the_decision_and_the_point(tournament, umpire, fee):
     match = played_match(tournament, umpire)
-    with pytest.raises(ResultError, match="ICF 147: state the decision"):
+    with pytest.raises(ServiceError, match="ICF 147: state the decision"):
         oral(match, umpire, decision_appealed=" ")
-    with pytest.raises(ResultError, match="ICF 144: name the player, captain or team manager"):
+    with pytest.raises(ServiceError, match="ICF 144: name the player, captain or team manager"):
         oral(match, umpire, protester_name="")
     protest = oral(match, umpire, role=Protest.Role.TEAM_MANAGER)
     assert protest.role == "team_manager" and protest.logged_by == umpire and protest.lodged_at == T0
-    with pytest.raises(ResultError, match="ICF 147: state the point appealed against"):
+    with pytest.raises(ServiceError, match="ICF 147: state the point appealed against"):
         services.lodge_written(protest, "Facts.", "", umpire, minutes(1))
-    with pytest.raises(ResultError, match="ICF 147: state the facts"):
+    with pytest.raises(ServiceError, match="ICF 147: state the facts"):
         services.lodge_written(protest, "", "Point.", umpire, minutes(1))
 
 
 def test_the_protested_board_is_on_the_card_or_in_play(tournament, umpire, fee):
     match = played_match(tournament, umpire)
     with pytest.raises(
-        ResultError, match="Game 1 has no board 5 on this match's score card; the board in play is game 2"
+        ServiceError, match="Game 1 has no board 5 on this match's score card; the board in play is game 2"
     ):
         oral(match, umpire, board=5)
-    with pytest.raises(ResultError, match="Game 2 has no board 2"):
+    with pytest.raises(ServiceError, match="Game 2 has no board 2"):
         oral(match, umpire, game=2, board=2)
     not_started = make_match(tournament, umpire=umpire)
-    with pytest.raises(ResultError, match="ICF 145: a protest follows an incident of play; a scheduled match"):
+    with pytest.raises(ServiceError, match="ICF 145: a protest follows an incident of play; a scheduled match"):
         oral(not_started, umpire, board=1)
 
 
@@ -196,7 +196,7 @@ def test_the_protested_board_is_on_the_card_or_in_play(tournament, umpire, fee):
 def test_icf_149_a_lodged_protest_cannot_be_withdrawn_or_lodged_again(tournament, umpire, fee):
     protest = lodge(oral(played_match(tournament, umpire), umpire), umpire, minutes(1))
     assert not any(name in dir(services) for name in ("withdraw", "withdraw_protest", "delete_protest", "cancel"))
-    with pytest.raises(ResultError, match="ICF 149: this protest is already lodged"):
+    with pytest.raises(ServiceError, match="ICF 149: this protest is already lodged"):
         lodge(protest, umpire, minutes(2))
     protest.refresh_from_db()
     assert protest.status == P.LODGED
@@ -332,9 +332,9 @@ def test_icf_146_an_oral_protest_is_decided_only_once_lodged_or_rejected_once_it
     tournament, umpire, chief, fee
 ):
     protest = oral(played_match(tournament, umpire), umpire)
-    with pytest.raises(ResultError, match="awaits its written form; .* rejected after 14:15 if it does not come"):
+    with pytest.raises(ServiceError, match="awaits its written form; .* rejected after 14:15 if it does not come"):
         services.decide(protest, "rejected", "No written protest.", chief, at=minutes(15))
-    with pytest.raises(ResultError, match="awaits its written form"):
+    with pytest.raises(ServiceError, match="awaits its written form"):
         services.decide(protest, "overruled", "No written protest.", chief, at=minutes(20))
     decided = services.decide(protest, "rejected", "ICF 146: no written protest.", chief, at=minutes(15, seconds=1))
     assert decided.status == P.REJECTED and decided.fee_status == Protest.Fee.FORFEITED
@@ -351,7 +351,7 @@ def test_icf_151_the_umpire_of_the_match_never_decides(tournament, umpire, chief
     with pytest.raises(NotAllowed):
         services.decide(protest, "overruled", "No.", other_umpire)
     assert services.decide(protest, "overruled", "Rightly called.", secretary).decided_by == secretary
-    with pytest.raises(ResultError, match="already decided"):
+    with pytest.raises(ServiceError, match="already decided"):
         services.decide(protest, "upheld", "Changed my mind.", chief)
 
 

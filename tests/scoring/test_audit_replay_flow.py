@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring.models import ResultChange
 from scoring.scorecard import add_board, card_state
 from scoring.services import confirm_result, record_result, record_walkover, replay_from_board
@@ -57,7 +57,7 @@ def test_replay_from_board_n_voids_later_boards_and_keeps_them_on_record(tournam
         add_board(match, None, board)
     add_board(match, None, win("A", 2))
     add_board(match, None, win("B", 4))
-    with pytest.raises(ResultError, match="has no board 7"):
+    with pytest.raises(ServiceError, match="has no board 7"):
         replay_from_board(match, 1, 7, user=secretary, reason="protest")
     replay_from_board(match, 1, 3, user=secretary, reason="protest upheld: board 3 replayed (ICF 146)")
     match.refresh_from_db()

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring.models import ResultChange
 from scoring.scorecard import add_board, add_game_entry, card_state
 from scoring.services import replay_from_board
@@ -41,7 +41,7 @@ def test_queen2_12_level_after_four_boards_asks_for_a_tie_breaker_not_a_board(to
     match = make_match(tournament, rule_set="queen2")
     card = level_set(match)
     assert card.announcements["tie_breaker_needed"] is True and card.announcements["next_board"] is None
-    with pytest.raises(ResultError, match="queen2 ¶12-16"):
+    with pytest.raises(ServiceError, match="queen2 ¶12-16"):
         add_board(match, None, win("A", 3))
 
 
@@ -69,7 +69,7 @@ def test_queen2_12_tie_breaker_entered_chance_by_chance_decides_the_set(tourname
 def test_queen2_12_16_a_tie_breaker_out_of_turn_is_refused_and_nothing_stored(tournament):
     match = make_match(tournament, rule_set="queen2")
     level_set(match)
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         add_game_entry(match, 1, "tie_breaker", tie("A", [], [True]))  # A took the first chance (queen2 ¶16)
     assert "queen2 ¶12-16" in error.value.message and "alternately" in error.value.message
     match.refresh_from_db()
@@ -79,7 +79,7 @@ def test_queen2_12_16_a_tie_breaker_out_of_turn_is_refused_and_nothing_stored(to
 def test_queen2_12_no_tie_breaker_while_the_set_is_not_level_after_four_boards(tournament):
     match = make_match(tournament, rule_set="queen2")
     add_board(match, None, win("A", 3))
-    with pytest.raises(ResultError, match="a tie-breaker follows only a tie after the last board"):
+    with pytest.raises(ServiceError, match="a tie-breaker follows only a tie after the last board"):
         add_game_entry(match, 1, "tie_breaker", tie("A", [True], []))
 
 
@@ -98,7 +98,7 @@ def test_queen2_14_15_sudden_death_after_a_level_tie_breaker(tournament):
 def test_queen2_sudden_death_before_the_tie_breaker_is_refused(tournament):
     match = make_match(tournament, rule_set="queen2")
     level_set(match)
-    with pytest.raises(ResultError, match="sudden death follows the tie-breaker"):
+    with pytest.raises(ServiceError, match="sudden death follows the tie-breaker"):
         add_game_entry(match, 1, "sudden_death", [{"A": True, "B": False}])
 
 
@@ -112,7 +112,7 @@ def test_queen2_match_won_by_two_tie_breakers_finishes_and_logs_the_result(tourn
     assert match.status == Match.Status.FINISHED and match.winner_id == match.entry_a_id
     assert (match.games_a, match.games_b, match.score_a, match.score_b) == (2, 0, 12, 12)
     assert match.changes.filter(what=ResultChange.What.RESULT).count() == 1
-    with pytest.raises(ResultError, match="finished match takes no more"):
+    with pytest.raises(ServiceError, match="finished match takes no more"):
         add_game_entry(match, None, "tie_breaker", tie("A", [True], []))
 
 
@@ -120,7 +120,7 @@ def test_entry_for_a_game_not_in_play_is_refused(tournament):
     match = make_match(tournament, rule_set="queen2")
     level_set(match)
     add_game_entry(match, 1, "tie_breaker", tie("A", [True, True], [False, False]))
-    with pytest.raises(ResultError, match="game 1 is not in play; game 2 is"):
+    with pytest.raises(ServiceError, match="game 1 is not in play; game 2 is"):
         add_game_entry(match, 1, "tie_breaker", tie("A", [False, False], [True, True]))
 
 
@@ -185,7 +185,7 @@ def test_ecc_41_equal_cm_left_scores_nothing_and_level_is_a_draw(tournament):
 def test_ecc_41_the_unfinished_board_waits_for_the_second_bell(tournament):
     match = ecc_match_at_5_2(tournament)
     rung_clock(match, minutes_ago=52)  # after the first bell (50), before the second (57)
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         add_game_entry(match, 1, UNFINISHED, {"board_no": 3, "coins_left": {"A": 2, "B": 6}})
     assert error.value.field == UNFINISHED and "ECC 41" in error.value.message and "second bell" in error.value.message
     match.refresh_from_db()
@@ -194,7 +194,7 @@ def test_ecc_41_the_unfinished_board_waits_for_the_second_bell(tournament):
 
 def test_ecc_41_the_unfinished_board_is_the_one_after_the_last_completed(tournament):
     match = ecc_match_at_5_2(tournament)
-    with pytest.raises(ResultError, match="ECC 41: the unfinished board is board 3"):
+    with pytest.raises(ServiceError, match="ECC 41: the unfinished board is board 3"):
         add_game_entry(match, 1, UNFINISHED, {"board_no": 2, "coins_left": {"A": 2, "B": 6}})
 
 
@@ -207,13 +207,13 @@ def test_unfinished_board_without_a_clock_is_the_umpires_call(tournament):
 def test_icf_has_no_time_limit_so_no_unfinished_board(tournament):
     match = make_match(tournament)
     add_board(match, None, win("A", 5))
-    with pytest.raises(ResultError, match="this rule set has no time limit"):
+    with pytest.raises(ServiceError, match="this rule set has no time limit"):
         add_game_entry(match, 1, UNFINISHED, {"board_no": 2, "coins_left": {"A": 2, "B": 6}})
 
 
 def test_unknown_kind_is_refused(tournament):
     match = make_match(tournament)
-    with pytest.raises(ResultError, match="A game-level entry is one of"):
+    with pytest.raises(ServiceError, match="A game-level entry is one of"):
         add_game_entry(match, 1, "extra_board", {})
 
 

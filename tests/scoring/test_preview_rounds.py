@@ -5,9 +5,9 @@ request comes (API, pages, services)."""
 import pytest
 from django.urls import reverse
 
-from core.errors import TransitionError
 from scoring import services
 from scoring.scorecard import add_board, add_game_entry
+from scoring.transitions import TransitionError
 from stages.models import Match, Round
 from stages.services import publish_round
 from tests.factories import RoundClockFactory

@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring.scorecard import add_board, card_state
 from scoring.services import confirm_result, record_result
 from stages.models import Match, Stage
@@ -37,7 +37,7 @@ def test_board_after_game_over_is_refused_naming_the_law(tournament):
     match = make_match(tournament)
     for board in GAME_25_3:
         add_board(match, 1, board)
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         add_board(match, 1, win("B", 2))
     # ICF 56(a): the game is over at 25 points.
     assert "ICF 56" in error.value.message and "game is over" in error.value.message
@@ -46,7 +46,7 @@ def test_board_after_game_over_is_refused_naming_the_law(tournament):
 
 def test_impossible_board_is_refused_by_the_rules_app(tournament):
     match = make_match(tournament)
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         add_board(match, None, win("A", 10))
     assert error.value.field == "boards" and "ICF 52" in error.value.message  # at most 9 c/m
     assert not match.boards.exists()
@@ -60,7 +60,7 @@ def test_eight_boards_level_announce_an_extra_board_with_a_toss_for_the_break(to
     # ICF 56(b): level after eight boards (up to pre-quarter-finals): an extra board, break by toss.
     assert card.announcements["extra_board_needed"] is True
     assert card.announcements["toss_for_break"] is True and card.announcements["next_breaker"] is None
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         add_board(match, None, win("A", 2))
     assert error.value.field == "breaker" and "toss" in error.value.message
     card = add_board(match, None, {**win("B", 2), "breaker": "B"})
@@ -71,7 +71,7 @@ def test_eight_boards_level_announce_an_extra_board_with_a_toss_for_the_break(to
 
 def test_breaker_out_of_turn_is_refused(tournament):
     match = make_match(tournament)
-    with pytest.raises(ResultError, match="ICF 49"):
+    with pytest.raises(ServiceError, match="ICF 49"):
         add_board(match, None, {**win("A", 3), "breaker": "B"})
 
 
@@ -88,7 +88,7 @@ def test_best_of_three_match_finishes_after_two_games_to_nil(tournament):
     assert match.status == Match.Status.FINISHED and match.finished_at is not None
     assert (match.games_a, match.games_b, match.score_a, match.score_b) == (2, 0, 50, 3)
     assert match.winner_id == match.entry_a_id
-    with pytest.raises(ResultError, match="finished match takes no more boards"):
+    with pytest.raises(ServiceError, match="finished match takes no more boards"):
         add_board(match, None, win("A", 1))
 
 
@@ -116,15 +116,15 @@ def test_final_score_only_path_still_works_and_refuses_a_card_afterwards(tournam
     confirm_result(match)
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.confirmed_at is not None
-    with pytest.raises(ResultError, match="confirmed match takes no more boards"):
+    with pytest.raises(ServiceError, match="confirmed match takes no more boards"):
         add_board(match, None, win("A", 1))
     other = make_match(tournament)
-    with pytest.raises(ResultError, match="not over"):
+    with pytest.raises(ServiceError, match="not over"):
         record_result(other, [(25, 10)])  # ICF 57: best of three
 
 
 def test_final_score_refused_once_a_card_is_kept(tournament):
     match = make_match(tournament)
     add_board(match, None, win("A", 3))
-    with pytest.raises(ResultError, match="replay from board"):
+    with pytest.raises(ServiceError, match="replay from board"):
         record_result(match, [(25, 10), (25, 10)])

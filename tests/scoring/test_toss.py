@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.errors import ResultError
+from core.errors import ServiceError
 from scoring.models import ResultChange
 from scoring.scorecard import add_board, card_state
 from scoring.services import record_result, record_toss
@@ -58,7 +58,7 @@ def test_toss_is_audit_logged_with_before_and_after(tournament, secretary):
 def test_icf_39_toss_refused_once_a_board_is_on_the_card(tournament):
     match = make_match(tournament)
     add_board(match, None, win("A", 3))
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         record_toss(match, "b", "break")
     assert "ICF 39" in error.value.message and "commencement" in error.value.message
     match.refresh_from_db()
@@ -67,21 +67,21 @@ def test_icf_39_toss_refused_once_a_board_is_on_the_card(tournament):
 
 def test_toss_refused_for_a_finished_match_and_for_a_bad_choice(tournament):
     match = make_match(tournament)
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         record_toss(match, "a", "stroke")
     assert error.value.field == "choice" and "ICF 39" in error.value.message  # the rules app's check
-    with pytest.raises(ResultError) as error:
+    with pytest.raises(ServiceError) as error:
         record_toss(match, "c", "break")
     assert error.value.field == "winner"
     record_result(match, [(25, 10), (25, 12)])
-    with pytest.raises(ResultError, match="finished match has no toss"):
+    with pytest.raises(ServiceError, match="finished match has no toss"):
         record_toss(match, "a", "break")
 
 
 def test_ecc_toss_cites_the_ecc_laws(tournament):
     match = make_match(tournament, rule_set="ecc")
     add_board(match, None, win("A", 3))
-    with pytest.raises(ResultError, match="ECC 16, 17"):
+    with pytest.raises(ServiceError, match="ECC 16, 17"):
         record_toss(match, "a", "break")
 
 

@@ -2,10 +2,9 @@
 
 import pytest
 
-from core.errors import TransitionError
 from scoring.models import ResultChange
 from scoring.services import record_result, record_walkover, retire, transition
-from scoring.transitions import MOVES, allowed_from
+from scoring.transitions import MOVES, TransitionError, allowed_from
 from stages.models import Match
 from tests.helpers import make_match
 

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from scoring.services import ResultError, record_result, record_walkover
+from scoring.services import ServiceError, record_result, record_walkover
 from stages.models import Match, Stage
 from stages.selectors import group_standings, stage_standings
 from stages.services import (
@@ -165,7 +165,7 @@ def test_knockout_walkover_and_withdrawal_advance_the_opponent():
     third = stage.event.entries.get(seed=3)
     third.withdrawn = True  # seed 3 withdraws before the semi-final
     third.save()
-    with pytest.raises(ResultError, match="ICF 57"):
+    with pytest.raises(ServiceError, match="ICF 57"):
         record_result(semi_one, [(25, 10)], confirm=True)  # best of three: one game is not a match
     record_result(semi_one, [(25, 10), (12, 25), (25, 0)], confirm=True)
     from stages.bracket import sync_bracket
@@ -192,7 +192,7 @@ def test_a_eurocup_final_can_be_best_of_three_though_ecc_plays_one_game():
     final = seeded_knockout(2, "ecc", name="Final", games_per_match=3)
     draw_published(final)
     match = final.matches.get()
-    with pytest.raises(ResultError, match="not over after 1 game"):
+    with pytest.raises(ServiceError, match="not over after 1 game"):
         record_result(match, [(25, 10)], confirm=True)
     record_result(match, [(25, 10), (8, 25), (25, 24)], confirm=True)
     match.refresh_from_db()
