@@ -11,8 +11,7 @@ each. Pages, the API and the admin call these; none repeats their rules.
 - `set_fee`: the secretary sets the scrutiny fee asked with every new protest (ICF 145).
 - There is no withdrawal (ICF 149): no service deletes or cancels a protest.
 
-Reads live in `protests.selectors`, the fee setting and ledger in `protests.fees`, wording in `protests.display`;
-`ledger` and `written_deadline` are importable from here too, as the demo and the tests read them.
+Reads live in `protests.selectors`, the fee and its ledger in `protests.fees`, wording in `protests.display`.
 """
 
 import re
@@ -25,9 +24,9 @@ from django.utils import timezone
 from core.errors import NotAllowed, ServiceError
 from protests import display, permissions
 from protests.display import clock, window_law
-from protests.fees import fee_of, ledger  # noqa: F401
+from protests.fees import fee_of
 from protests.models import Protest, ProtestSettings
-from protests.selectors import completion_time, rule_set_of, window_end, written_deadline, written_window  # noqa: F401
+from protests.selectors import completion_time, rule_set_of, window_end, written_window
 from scoring import services as match_services
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange

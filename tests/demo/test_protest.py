@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.urls import reverse
 
-from protests import services
+from protests import fees, services
 from protests.models import Protest
 from stages.models import Match
 from tournaments.models import Notification
@@ -36,5 +36,5 @@ def test_demo_protest_is_withheld_then_decided_by_the_secretary(client):
     final.refresh_from_db()
     match.refresh_from_db()
     assert not match.result_withheld and final.entry_a_id == match.winner_id
-    ledger = services.ledger(tournament).totals
+    ledger = fees.ledger(tournament).totals
     assert [(t.currency, t.paid, t.forfeited, t.held) for t in ledger] == [("EUR", 10, 10, 0)]

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from core.errors import NotAllowed, ServiceError
-from protests import services
+from protests import fees, selectors, services
 from protests.models import Protest
 from scoring.models import ResultChange
 from scoring.scorecard import add_board
@@ -96,7 +96,7 @@ def test_icf_146_the_umpire_may_state_when_the_board_ended(tournament, umpire, f
 def test_icf_146_a_board_still_in_play_has_not_opened_the_window(tournament, umpire, fee):
     match = played_match(tournament, umpire)
     protest = oral(match, umpire, game=2, board=1)  # the board in play
-    assert services.written_deadline(protest) is None
+    assert selectors.written_deadline(protest) is None
     assert lodge(protest, umpire, minutes(45)).status == P.LODGED
 
 
@@ -416,7 +416,7 @@ def test_ledger_held_refunded_and_forfeited_add_up_to_what_was_paid(tournament, 
     services.set_fee(tournament, Decimal("25"), "EUR")
     ProtestFactory(match=MatchFactory(), fee_status="held", fee_amount=1, fee_currency="USD", fee_paid_at=T0)
     euro = oral(match, umpire, board=1, game=1, fee_paid=True)
-    ledger = services.ledger(tournament)
+    ledger = fees.ledger(tournament)
     totals = {t.currency: t for t in ledger.totals}
     assert set(totals) == {"INR", "EUR"}  # another tournament's fee is not in this ledger
     inr = totals["INR"]
