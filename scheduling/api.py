@@ -24,6 +24,7 @@ from scheduling.serializers import (
     VenueSerializer,
     schedule_row,
 )
+from scheduling.venue import venue_of
 from stages.models import Match, Round
 from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary
@@ -151,7 +152,7 @@ class VenueView(TournamentScopedView):
 
     @extend_schema(responses={200: VenueSerializer, **READ})
     def get(self, request, tournament_slug):
-        return Response(VenueSerializer(schedule_services.venue_of(self.get_tournament())).data)
+        return Response(VenueSerializer(venue_of(self.get_tournament())).data)
 
     @extend_schema(request=VenueSerializer, responses={200: VenueSerializer, **WRITE})
     def put(self, request, tournament_slug):

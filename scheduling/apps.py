@@ -8,7 +8,7 @@ class SchedulingConfig(AppConfig):
     def ready(self):
         from core.page_cache import watch
         from scheduling import models as m
-        from scheduling.services import venue_of
+        from scheduling.venue import venue_of
         from stages.signals import tables_asked
 
         watch(m.Venue, "tournament")

@@ -18,8 +18,9 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from scheduling.errors import refuse
 from scheduling.models import RoundClock
-from scheduling.services import refuse, venue_of
+from scheduling.venue import venue_of
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange
 from stages.models import UNFINISHED, Match, Round

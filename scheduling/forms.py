@@ -4,7 +4,8 @@ scheduling.services, whose errors the views put back on these forms."""
 from django import forms
 
 from scheduling.display import user_name
-from scheduling.services import MAX_MINUTES, MAX_TABLES, ScheduleError
+from scheduling.errors import ScheduleError
+from scheduling.services import MAX_MINUTES, MAX_TABLES
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 

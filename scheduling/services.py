@@ -7,19 +7,21 @@ would otherwise both see a table free and both book it."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Q
 
 from core import page_cache
-from core.errors import ServiceError
 from scheduling import engine as scheduling
 from scheduling.book import Book
+from scheduling.clock import clock_of, start_clock
 from scheduling.display import match_label
+from scheduling.errors import ScheduleError, refuse
 from scheduling.models import Venue
+from scheduling.venue import venue_of
 from scoring.audit import log_change, signed_in
 from scoring.models import ResultChange
+from scoring.services import change_status
 from stages.models import Match, Round
 from stages.signals import match_times_changed
-from tournaments.models import Entry
 from tournaments.permissions import is_umpire
 
 S = Match.Status
@@ -27,44 +29,12 @@ S = Match.Status
 MOVABLE = (S.SCHEDULED, S.CALLED)
 # ... and change umpire until it is over.
 UMPIRE_SETTABLE = (*MOVABLE, S.IN_PLAY)
-# Smallest hall the venue is created with; a bigger event gets a board for every pair of a round.
-MIN_DEFAULT_TABLES = 8
 # Bounds a real hall and day respect (and the database's small integers hold); the page form and the API use them.
 MAX_TABLES = 999
 MAX_MINUTES = 24 * 60
 
 
-class ScheduleError(ServiceError):
-    """A schedule change that is refused. `errors` maps each field to its messages ({"table": ["..."]})."""
-
-    def __init__(self, errors):
-        self.errors = errors
-        field = next(iter(errors))
-        super().__init__(field, " ".join(message for messages in errors.values() for message in messages))
-
-    def as_dict(self):
-        return self.errors
-
-
-def refuse(field, message):
-    raise ScheduleError({field: [message]})
-
-
 # ---------------------------------------------------------------- the venue
-
-
-def venue_of(tournament):
-    """The tournament's venue, created on first use with enough tables for the largest event to play a round at
-    once (at least MIN_DEFAULT_TABLES) and the model's match and rest minutes."""
-    # A callable default: the tables are counted only when the venue is created.
-    defaults = {"tables": lambda: default_tables(tournament)}
-    return Venue.objects.get_or_create(tournament=tournament, defaults=defaults)[0]
-
-
-def default_tables(tournament):
-    counts = Entry.objects.filter(event__tournament=tournament, withdrawn=False).values("event").annotate(n=Count("pk"))
-    largest = counts.aggregate(largest=Max("n"))["largest"] or 0
-    return max(MIN_DEFAULT_TABLES, (largest + 1) // 2)
 
 
 def lock_venue(tournament):
@@ -308,10 +278,6 @@ def call_round(rnd, user=None):
     """Announce every scheduled match of a published round (scheduled -> called, through the state machine, so the
     audit log and the late-arrival deadlines follow). Where the rule set has a time limit, calling is "Start"
     (ECC 18, 27) and starts the round clock (ECC 39-41). Returns (matches called, the clock or None)."""
-    # Imported here: scheduling.clock reads the venue from this module.
-    from scheduling.clock import clock_of, start_clock
-    from scoring.services import change_status
-
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", f"{rnd.display_name} is a preview: publish it before calling it.")

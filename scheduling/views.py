@@ -15,8 +15,10 @@ from django.views.decorators.http import require_POST
 from core.page_cache import public_page
 from scheduling import clock as round_clock
 from scheduling import services as schedule_services
+from scheduling.errors import ScheduleError
 from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
-from scheduling.services import MOVABLE, UMPIRE_SETTABLE, ScheduleError
+from scheduling.services import MOVABLE, UMPIRE_SETTABLE
+from scheduling.venue import venue_of
 from stages.display import result_text
 from stages.models import Match, Round
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
@@ -88,7 +90,7 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
         "can_start_clock": published and clock is None,
         # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
         "time_limit": rnd.stage.event.rules.time_limit is not None,
-        "venue": schedule_services.venue_of(tournament),
+        "venue": venue_of(tournament),
     }
 
 
@@ -213,7 +215,7 @@ def redirect_to_match(slug, match):
 @login_required
 def venue_edit(request, slug):
     tournament = secretary_tournament(request, slug)
-    venue = schedule_services.venue_of(tournament)
+    venue = venue_of(tournament)
     initial = {"tables": venue.tables, "match_minutes": venue.match_minutes, "rest_minutes": venue.rest_minutes}
     form = VenueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -9,7 +9,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from players.selectors import personal_token
-from scheduling.services import schedule_round, venue_of
+from scheduling.services import schedule_round
+from scheduling.venue import venue_of
 from scoring.services import record_result
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage

@@ -6,8 +6,8 @@ import pytest
 
 from scheduling import tasks
 from scheduling.clock import clock_state, ring_second_bells, start_clock
+from scheduling.errors import ScheduleError
 from scheduling.models import RoundClock
-from scheduling.services import ScheduleError
 from scoring.models import ResultChange
 from stages.models import Match, Round
 from tests.factories import (
