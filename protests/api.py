@@ -16,6 +16,7 @@ from core.http_errors import ErrorSerializer, error_responses
 from protests import fees, permissions, selectors, services
 from protests.serializers import (
     DecisionSerializer,
+    FeeSettingsAnswerSerializer,
     FeeSettingsSerializer,
     LedgerSerializer,
     LogProtestSerializer,
@@ -140,13 +141,11 @@ class LedgerView(ProtestAPIView):
 class FeeSettingsView(ProtestAPIView):
     """GET: the tournament's scrutiny fee (ICF 145). PUT: a secretary sets it."""
 
-    @extend_schema(responses={200: FeeSettingsSerializer, **READ})
+    @extend_schema(responses={200: FeeSettingsAnswerSerializer, **READ})
     def get(self, request, tournament_slug):
         self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
-        fee = fees.fee_of(self.tournament)
-        if fee is None:
-            return Response({"fee_amount": None, "fee_currency": None})
-        return Response(FeeSettingsSerializer(fee).data)
+        fee = fees.fee_of(self.tournament) or {"fee_amount": None, "fee_currency": None}
+        return Response(FeeSettingsAnswerSerializer(fee).data)
 
     @extend_schema(request=FeeSettingsSerializer, responses={200: FeeSettingsSerializer, **WRITE})
     def put(self, request, tournament_slug):

@@ -109,6 +109,13 @@ class FeeSettingsSerializer(serializers.Serializer):
     fee_currency = serializers.CharField(max_length=3, help_text="Three letters, e.g. INR, EUR.")
 
 
+class FeeSettingsAnswerSerializer(serializers.Serializer):
+    """ICF 145: the scrutiny fee as the tournament has it; both null until a secretary sets one."""
+
+    fee_amount = serializers.DecimalField(max_digits=9, decimal_places=2, allow_null=True, read_only=True)
+    fee_currency = serializers.CharField(allow_null=True, read_only=True)
+
+
 class CurrencyTotalsSerializer(serializers.Serializer):
     currency = serializers.CharField()
     paid = serializers.DecimalField(max_digits=12, decimal_places=2)

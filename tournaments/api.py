@@ -1,8 +1,10 @@
-from django.db import transaction
+from contextlib import contextmanager
+
+from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, status, viewsets
+from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -10,10 +12,19 @@ from rest_framework.views import APIView
 from core.http_errors import error_responses
 from tournaments import services
 from tournaments.importing import ImportFailed
-from tournaments.models import Club, Entry, Event, Player, Tournament
-from tournaments.permissions import TournamentPermission, can_create_tournament
+from tournaments.models import Club, Entry, Event, Tournament
+from tournaments.permissions import (
+    SharedRecordPermission,
+    TournamentPermission,
+    birth_date_shown,
+    can_change_club,
+    can_change_player,
+    can_create_tournament,
+    players_visible_to,
+)
 from tournaments.scoping import TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
+    SLUG_TAKEN,
     ClubSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
@@ -44,27 +55,42 @@ class ProtectedDestroyMixin:
             raise Conflict(f"{instance} cannot be deleted while {', '.join(holders)} refer to it.") from None
 
 
-class SecretaryWritePermission(permissions.BasePermission):
-    """Players and clubs: anyone reads; users who run tournaments write."""
-
-    def has_permission(self, request, view):
-        return request.method in permissions.SAFE_METHODS or can_create_tournament(request.user)
-
-
 @documented_errors(ClubSerializer)
 class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
-    permission_classes = [SecretaryWritePermission]
+    permission_classes = [SharedRecordPermission]
     filterset_fields = ["country", "is_federation"]
+
+    def may_change(self, user, club):
+        return can_change_club(user, club)
 
 
 @documented_errors(PlayerSerializer)
 class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
-    queryset = Player.objects.select_related("club")
     serializer_class = PlayerSerializer
-    permission_classes = [SecretaryWritePermission]
+    permission_classes = [SharedRecordPermission]
     filterset_fields = ["country", "club", "sex"]
+
+    def get_queryset(self):
+        user = self.request.user
+        return players_visible_to(user).annotate(birth_date_shown=birth_date_shown(user)).select_related("club")
+
+    def may_change(self, user, player):
+        return can_change_player(user, player)
+
+
+@contextmanager
+def slug_race(serializer):
+    """A slug the serializer found free but another request took in the meantime: 400, as if it had been taken
+    before (a slug made from the name is retried by Tournament.save instead)."""
+    try:
+        yield
+    except IntegrityError:
+        slug = serializer.validated_data.get("slug")
+        if slug and Tournament.objects.filter(slug=slug).exists():
+            raise ValidationError({"slug": [SLUG_TAKEN]}) from None
+        raise
 
 
 @documented_errors(TournamentSerializer)
@@ -83,7 +109,13 @@ class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     def perform_create(self, serializer):
         if not can_create_tournament(self.request.user):
             raise PermissionDenied("Only secretaries create tournaments.")
-        serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
+        with slug_race(serializer):
+            serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        with slug_race(serializer):
+            with transaction.atomic():
+                serializer.save()
 
 
 @documented_errors(EventSerializer)

@@ -1,5 +1,5 @@
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils.text import slugify
 
@@ -10,6 +10,29 @@ from rules.base import all_rule_sets, get_rule_set
 def rule_set_choices():
     # Called lazily (Django 5 accepts a callable) so the registry is read after the rules app has loaded.
     return [(rule_set.key, rule_set.name) for rule_set in all_rule_sets()]
+
+
+# A slug is a tournament's address (/t/<slug:slug>/ takes [-a-zA-Z0-9_] only), so it is ASCII. A name with no
+# Latin letter or digit (written in Devanagari, say) gets this one; a taken slug gets -2, -3 ...
+SLUG_FALLBACK = "tournament"
+SLUG_LENGTH = 160
+SLUG_ROOM = SLUG_LENGTH - 8  # room left for the "-<n>" that makes a taken slug free
+SLUG_TRIES = 5
+
+
+def slug_base(name):
+    """The slug a tournament's name asks for: accents dropped, other scripts left out, never empty."""
+    return slugify(name)[:SLUG_ROOM].strip("-_") or SLUG_FALLBACK
+
+
+def free_slug(base):
+    """`base`, or `base-2`, `base-3` ... the first that no tournament has."""
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
 
 
 def player_identity(first_name, last_name, country):
@@ -87,7 +110,7 @@ class Tournament(models.Model):
         FINISHED = "finished", "Finished"
 
     name = models.CharField(max_length=160)
-    slug = models.SlugField(max_length=160, unique=True)
+    slug = models.SlugField(max_length=SLUG_LENGTH, unique=True)
     venue = models.CharField(max_length=200, blank=True)
     start_date = models.DateField()
     end_date = models.DateField()
@@ -117,9 +140,21 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        if not self.slug:
-            self.slug = slugify(self.name)[:160]
-        super().save(*args, **kwargs)
+        if self.slug:
+            return super().save(*args, **kwargs)
+        base = slug_base(self.name)
+        for _ in range(SLUG_TRIES):
+            self.slug = free_slug(base)
+            try:
+                # A savepoint: a tournament of the same name created at the same moment may take the slug first,
+                # and the next free one is tried instead.
+                with transaction.atomic():
+                    return super().save(*args, **kwargs)
+            except IntegrityError:
+                slug, self.slug = self.slug, ""
+                if not Tournament.objects.filter(slug=slug).exists():
+                    raise  # another constraint refused the row, not the slug
+        raise IntegrityError(f"No free slug for {self.name!r} after {SLUG_TRIES} tries.")
 
     def get_absolute_url(self):
         return reverse("tournament-detail", args=[self.slug])

@@ -1,6 +1,9 @@
 """Who may do what with a tournament. Pages, API and admin actions all ask here."""
 
+from django.db.models import Exists, OuterRef, Q, Value
 from rest_framework import permissions
+
+from tournaments.models import EntryMember, Player, Tournament
 
 
 def is_secretary(user, tournament):
@@ -25,6 +28,56 @@ def is_umpire(user, tournament):
 
 def can_create_tournament(user):
     return user.is_authenticated and (user.is_superuser or user.groups.filter(name="Secretary").exists())
+
+
+def is_official_somewhere(user):
+    """Runs tournaments, or is a secretary or chief referee of one: looks players up to enter them."""
+    if not user.is_authenticated:
+        return False
+    return (
+        can_create_tournament(user)
+        or user.tournaments_as_secretary.exists()
+        or user.tournaments_as_chief_referee.exists()
+    )
+
+
+def players_visible_to(user):
+    """Officials see every player, to find the ones they enter; anyone else the players entered in a tournament
+    they may see (a draft's players stay hidden)."""
+    if is_official_somewhere(user):
+        return Player.objects.all()
+    seen = Tournament.objects.visible_to(user).order_by()
+    entered = EntryMember.objects.filter(player=OuterRef("pk"), entry__event__tournament__in=seen)
+    return Player.objects.filter(Exists(entered))
+
+
+def birth_date_shown(user):
+    """An expression per player: may `user` read their date of birth? The officials (secretaries and chief
+    referees) of a tournament the player is entered in, and superusers."""
+    if not user.is_authenticated or user.is_superuser:
+        return Value(user.is_superuser)
+    own = Q(entry__event__tournament__secretaries=user) | Q(entry__event__tournament__chief_referees=user)
+    return Exists(EntryMember.objects.filter(own, player=OuterRef("pk")))
+
+
+def can_see_birth_date(user, player):
+    return Player.objects.filter(pk=player.pk).annotate(shown=birth_date_shown(user)).filter(shown=True).exists()
+
+
+def can_change_player(user, player):
+    """Ratings and countries feed the draws of every tournament a player is entered in: a secretary of one of
+    them changes them, not any secretary."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or Tournament.objects.filter(secretaries=user, events__entries__players=player).exists()
+
+
+def can_change_club(user, club):
+    """A secretary of a tournament the club hosts or has players entered in."""
+    if not user.is_authenticated:
+        return False
+    concerned = Q(host_club=club) | Q(events__entries__players__club=club)
+    return user.is_superuser or Tournament.objects.filter(concerned, secretaries=user).exists()
 
 
 def can_view(user, tournament):
@@ -54,3 +107,22 @@ class TournamentPermission(permissions.BasePermission):
         if request.method in permissions.SAFE_METHODS:
             return can_view(request.user, tournament)
         return is_secretary(request.user, tournament)
+
+
+class SharedRecordPermission(permissions.BasePermission):
+    """Players and clubs, shared by every tournament: reads as the view's queryset allows; whoever runs
+    tournaments adds one; only a secretary of a tournament it is in changes or deletes it.
+
+    Views using it implement `may_change(user, obj)`."""
+
+    message = "Only a secretary of a tournament this player or club is entered in (or hosts) may change it."
+
+    def has_permission(self, request, view):
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        if view.action == "create":
+            return can_create_tournament(request.user)
+        return request.user.is_authenticated
+
+    def has_object_permission(self, request, view, obj):
+        return request.method in permissions.SAFE_METHODS or view.may_change(request.user, obj)

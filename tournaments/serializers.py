@@ -1,6 +1,10 @@
 from rest_framework import serializers
+from rest_framework.validators import UniqueValidator
 
-from tournaments.models import Club, Entry, Event, Player, Tournament
+from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
+from tournaments.permissions import can_see_birth_date
+
+SLUG_TAKEN = "Another tournament has this slug: choose another, or leave it out to have one made from the name."
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -13,10 +17,34 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating"]
+        extra_kwargs = {
+            "date_of_birth": {
+                "help_text": "null unless you are a secretary or chief referee of a tournament the player is in."
+            }
+        }
+
+    def to_representation(self, player):
+        data = super().to_representation(player)
+        if not self.birth_date_shown(player):
+            data["date_of_birth"] = None
+        return data
+
+    def birth_date_shown(self, player):
+        # PlayerViewSet's queryset says it per player in one query; a player saved just now is asked for.
+        shown = getattr(player, "birth_date_shown", None)
+        if shown is None:
+            request = self.context.get("request")
+            shown = request is not None and can_see_birth_date(request.user, player)
+        return shown
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    slug = serializers.SlugField(required=False, max_length=160)
+    # Left out, the slug is made from the name (Tournament.save); given, it must be free.
+    slug = serializers.SlugField(
+        required=False,
+        max_length=SLUG_LENGTH,
+        validators=[UniqueValidator(Tournament.objects.all(), message=SLUG_TAKEN)],
+    )
 
     class Meta:
         model = Tournament

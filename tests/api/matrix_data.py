@@ -53,8 +53,11 @@ MATRIX = {
     ("rest_framework:login", "PUT"): PUBLIC,
     ("rest_framework:logout", "POST"): PUBLIC,
     ("api-token", "POST"): PUBLIC,
-    # ---- tournaments, players, clubs (tournaments.api): anyone reads; the tournament's secretaries write it;
-    # players and clubs are shared by every tournament, so whoever runs tournaments writes them.
+    # ---- tournaments, players, clubs (tournaments.api): anyone reads; the tournament's secretaries write it.
+    # Players and clubs are shared by every tournament: whoever runs tournaments adds one, but only a secretary of
+    # a tournament the player (a club's players) is entered in, or the club hosts, changes or deletes it
+    # (tournaments.permissions.can_change_player, can_change_club). The player read here is entered in the
+    # published tournament; tests/tournaments/test_player_access.py reads the others and the dates of birth.
     ("tournament-list", "GET"): EVERYONE,
     ("tournament-list", "POST"): RUNS_TOURNAMENTS,
     ("tournament-detail", "GET"): EVERYONE,
@@ -64,15 +67,15 @@ MATRIX = {
     ("player-list", "GET"): EVERYONE,
     ("player-list", "POST"): RUNS_TOURNAMENTS,
     ("player-detail", "GET"): EVERYONE,
-    ("player-detail", "PUT"): RUNS_TOURNAMENTS,
-    ("player-detail", "PATCH"): RUNS_TOURNAMENTS,
-    ("player-detail", "DELETE"): RUNS_TOURNAMENTS,
+    ("player-detail", "PUT"): SECRETARY,
+    ("player-detail", "PATCH"): SECRETARY,
+    ("player-detail", "DELETE"): SECRETARY,
     ("club-list", "GET"): EVERYONE,
     ("club-list", "POST"): RUNS_TOURNAMENTS,
     ("club-detail", "GET"): EVERYONE,
-    ("club-detail", "PUT"): RUNS_TOURNAMENTS,
-    ("club-detail", "PATCH"): RUNS_TOURNAMENTS,
-    ("club-detail", "DELETE"): RUNS_TOURNAMENTS,
+    ("club-detail", "PUT"): SECRETARY,
+    ("club-detail", "PATCH"): SECRETARY,
+    ("club-detail", "DELETE"): SECRETARY,
     ("event-list", "GET"): EVERYONE,
     ("event-list", "POST"): SECRETARY,
     ("event-detail", "GET"): EVERYONE,

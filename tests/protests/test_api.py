@@ -1,12 +1,15 @@
 """Protest API: who may log, lodge, decide and read; refusals as 400 with field errors."""
 
+import json
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from drf_spectacular.generators import SchemaGenerator
 
 from protests import services
 from protests.models import Protest
+from tests.api.test_schema_documented import documented_errors
 from tests.factories import UserFactory
 
 from .conftest import linked_user, played_match
@@ -182,3 +185,21 @@ def test_ledger_and_fee_settings(api_client, tournament, umpire, chief, secretar
     assert bad.status_code == 400 and set(bad.data) == {"fee_amount"}
     bad = api_client.put(url(tournament, "fee/"), {"fee_amount": "5", "fee_currency": "E1"}, format="json")
     assert bad.status_code == 400 and "three letters" in bad.data["fee_currency"][0]
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True), default=str))
+
+
+def test_the_fee_setting_answers_as_documented_set_or_not(api_client, schema, tournament, secretary):
+    """Until a secretary sets the fee, both of its fields are null, and the schema says they may be."""
+    api_client.force_authenticate(secretary)
+    path = "/api/tournaments/{tournament_slug}/protests/fee/"
+    unset = api_client.get(url(tournament, "fee/"))
+    assert unset.data == {"fee_amount": None, "fee_currency": None}
+    assert documented_errors(schema, "get", path, unset) == []
+    api_client.put(url(tournament, "fee/"), {"fee_amount": "10", "fee_currency": "EUR"}, format="json")
+    set_ = api_client.get(url(tournament, "fee/"))
+    assert set_.data == {"fee_amount": "10.00", "fee_currency": "EUR"}
+    assert documented_errors(schema, "get", path, set_) == []
