@@ -109,6 +109,13 @@ class RuleSet:
             raise RuleError("round", f"{self.cite('game')}: round must be one of {', '.join(ROUNDS)}")
         return GameLength(self.points_target, self.board_limit, self.on_tie)
 
+    def check_final_score(self, score, round: str | None = None, stage: str | None = None) -> None:
+        """Refuse a game's final score ({"A", "B"}) that no game of this round or stage can end with (ICF 55,
+        56(a)): a ``RuleError`` on ``games`` citing the law."""
+        from rules.final_score import check_final_score
+
+        check_final_score(self, score, round, stage)
+
     def change_sides_after(self, game_no: int, round: str | None, totals: list[dict[str, int]]) -> int | None:
         """The board after which the players change sides within this game, if they do (ICF 60)."""
         return None

@@ -69,7 +69,7 @@ def match_state(rule_set, match: MatchInput) -> MatchState:
             raise RuleError("games", f"game {index}: {match_law}: the match is already over")
         if game.game_no != index:
             raise RuleError("games", f"game {index}: {match_law}: games are numbered 1, 2, 3 in order")
-        winner = _check_game(rule_set, index, game)
+        winner = _check_game(rule_set, index, game, match.round)
         state.games_played = index
         if winner is not None:
             state.games_won[winner] += 1
@@ -88,7 +88,7 @@ def match_state(rule_set, match: MatchInput) -> MatchState:
     return state
 
 
-def _check_game(rule_set, index: int, game: GameResult) -> str | None:
+def _check_game(rule_set, index: int, game: GameResult, round: str | None) -> str | None:
     law = rule_set.cite("match")
     if game.winner is not None:
         check_side("games", game.winner, f"game {index}: {law}")
@@ -102,6 +102,10 @@ def _check_game(rule_set, index: int, game: GameResult) -> str | None:
     for value in score.values():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise RuleError("games", f"game {index}: {law}: scores are whole numbers, not negative")
+    try:  # a score the boards cannot add up to (ICF 55, 56(a)), e.g. 999-0
+        rule_set.check_final_score(score, round=round)
+    except RuleError as error:
+        raise RuleError(error.field, f"game {index}: {error.message}") from None
     if score["A"] != score["B"]:
         higher = "A" if score["A"] > score["B"] else "B"
         if game.winner != higher:

@@ -3,24 +3,44 @@ checked by the engine, whose RuleError becomes a 400 ``{"field": ["message"]}``.
 
 from rest_framework import serializers
 
-from rules.board import BoardInput, SpecialEnding
+from rules.board import MAX_COINS, BoardInput, SpecialEnding
 from rules.game import GameInput
 from rules.match import GameResult, MatchInput
+from rules.specials import SITUATIONS
 from rules.tiebreak import TieBreaker
 from rules.timing import UnfinishedBoard
 
 SCORES = serializers.DictField(child=serializers.IntegerField())
+# ICF 87(b): no special finish lets the beneficiary demand more than this (ICF 108-112, improper stroke: 2).
+MOST_ADDITIONAL = max(max(s.additional_proper, s.additional_improper) for s in SITUATIONS.values())
+
+
+def count_field(law, maximum, what, **kwargs):
+    """A count the laws bound: a negative or absurd number is a field error naming the law, before the engine
+    runs (ECC, whose additional point is automatic, would otherwise ignore it silently)."""
+    messages = {
+        "min_value": f"{law}: {what} cannot be negative.",
+        "max_value": f"{law}: {what} is at most {maximum}.",
+    }
+    return serializers.IntegerField(min_value=0, max_value=maximum, error_messages=messages, **kwargs)
 
 
 class RulesSpecialEndingSerializer(serializers.Serializer):
     situation = serializers.CharField()
     striker = serializers.CharField()
     stroke = serializers.CharField(required=False, default="proper")
-    striker_coins_left = serializers.IntegerField(required=False, default=0)
-    additional_points_demanded = serializers.IntegerField(required=False, default=0)
+    striker_coins_left = count_field(
+        "ICF 52", MAX_COINS, "the striker's c/m left on the board", required=False, default=0
+    )
+    additional_points_demanded = count_field(
+        "ICF 87(b)", MOST_ADDITIONAL, "the additional points demanded", required=False, default=0
+    )
 
 
 class RulesBoardSerializer(serializers.Serializer):
+    """A board. A special finish's own fields sent beside the board instead of inside ``special_ending`` are
+    refused: left out silently, a demand of additional points would be lost without a word."""
+
     scores_before = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True)
     winner = serializers.CharField(required=False, allow_null=True)
     coins_left_of_loser = serializers.IntegerField(required=False, default=0)
@@ -30,6 +50,16 @@ class RulesBoardSerializer(serializers.Serializer):
     special_ending = RulesSpecialEndingSerializer(required=False, allow_null=True)
     started_at = serializers.DateTimeField(required=False, allow_null=True)
     completed_at = serializers.DateTimeField(required=False, allow_null=True)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            misplaced = [name for name in RulesSpecialEndingSerializer._declared_fields if name in data]
+            if misplaced:
+                raise serializers.ValidationError(
+                    {name: ["ICF 87(b), 102-112: a special finish's field; send it inside special_ending."]
+                     for name in misplaced}
+                )  # fmt: skip
+        return super().to_internal_value(data)
 
 
 class RulesUnfinishedBoardSerializer(serializers.Serializer):

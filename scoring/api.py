@@ -76,7 +76,7 @@ class BoardView(MatchAPIView):
         data = dict(self.valid(BoardEntrySerializer))
         game, board = data.pop("game", None), data.pop("board", None)
         try:
-            state = scorecard.add_board(match, game, data, user=request.user, board_no=board)
+            state = scorecard.add_board(match, game, data, user=request.user, board_no=board, refuse_repeats=True)
         except Conflict as conflict:
             return self.card(match, status=409, **conflict.as_dict())
         return self.card(match, status=201, state=state)
@@ -185,12 +185,25 @@ class SecretaryResultView(StageScopedMixin):
 
 
 class ResultView(SecretaryResultView):
-    @extend_schema(request=ResultSerializer, responses={200: MatchSerializer, **RESULT_ERRORS})
+    @extend_schema(
+        request=ResultSerializer,
+        responses={
+            200: MatchSerializer,
+            **RESULT_ERRORS,
+            **error_responses(409),  # a confirmed result is already there and "correct" was not asked
+        },
+    )
     def post(self, request, **kwargs):
-        """Record and confirm a result: each game's final score, checked by the event's rule set."""
+        """Record and confirm a result: each game's final score, checked by the event's rule set. Over a
+        confirmed result only with "correct": true (409 otherwise)."""
         match = self.get_match()
-        games = [tuple(game) for game in self.valid(ResultSerializer)["games"]]
-        return self.match_response(services.record_result(match, games, confirm=True, user=request.user))
+        data = self.valid(ResultSerializer)
+        games = [tuple(game) for game in data["games"]]
+        try:
+            match = services.record_result(match, games, confirm=True, user=request.user, correct=data["correct"])
+        except Conflict as error:
+            return Response({"detail": error.message}, status=409)
+        return self.match_response(match)
 
 
 class WalkoverView(SecretaryResultView):

@@ -60,6 +60,17 @@ def result_saved(match):
     return f"Result saved: {match.entry_a} v {match.entry_b}."
 
 
+def already_confirmed(match):
+    """Why a final result is refused over a confirmed one, and how the secretary corrects it on purpose."""
+    games = ", ".join(f"{g.score_a}-{g.score_b}" for g in match.games.order_by("number"))
+    shown = f" ({games})" if games else ""
+    return (
+        f"This match already has a confirmed result{shown}; a second entry does not replace it. To change it, "
+        "correct it: the stage page's 'Correct' link (tick 'Correct the confirmed result'), or in the API send "
+        'the games again with "correct": true.'
+    )
+
+
 # ---------------------------------------------------------------- the score card in words
 
 

@@ -8,6 +8,7 @@ tie-breaker and sudden death (queen2 ¶12-16) and the ECC board unfinished at th
 """
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
@@ -25,21 +26,13 @@ from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.display import status_label
 from scoring.models import Board, Game, ResultChange
-from scoring.services import lock_match, update_result
-from stages.draws.knockout import rules_round
-from stages.models import UNFINISHED, Match, Stage
+from scoring.services import lock_match, rules_round_of, update_result
+from stages.models import UNFINISHED, Match
 
 S = Match.Status
 BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")
 # Game-level entries of the card, in rules.game.GameInput's names.
 GAME_ENTRIES = ("tie_breaker", "sudden_death", "unfinished_board_at_second_bell")
-
-
-def rules_round_of(match):
-    """The rules app's round key: knockout rounds by name (ICF 56(b), 60 depend on it), others are league."""
-    if match.stage.kind == Stage.Kind.KNOCKOUT and match.round.name:
-        return rules_round(match.round.name)
-    return "league"
 
 
 def toss_of(match):
@@ -279,15 +272,47 @@ def finish_if_over(match, game_no, after, user):
         match.save()
 
 
+# A board lasts minutes; the same entry from the same user twice within this many seconds is a resend.
+REPEAT_SECONDS = 30
+
+
+def refuse_repeat(match, game_no, data, user, now=None):
+    """An entry without its board number that repeats the last board of the card (same user, same game, same
+    values, within REPEAT_SECONDS) is the same request sent again, not a new board.
+
+    A referee on a flaky phone taps "save" again when the answer does not come; the first request may well have
+    arrived. He wants that board once, and to see the card as it stands (409 with the card), never a doubled
+    board that a replay must undo. Two boards that really end alike in a row are added by sending `board` (the
+    card's next board number), which the page always does; that also makes any retry safe."""
+    user = signed_in(user)
+    last = match.boards.filter(voided=False).order_by("game_no", "number").last()
+    if user is None or last is None or last.entered_by_id != user.pk:
+        return
+    recent = (now or timezone.now()) - last.entered_at <= timedelta(seconds=REPEAT_SECONDS)
+    if game_no not in (None, last.game_no) or not recent:
+        return
+    sent, kept = board_values(data), {key: getattr(last, key) for key in BOARD_FIELDS}
+    if data.get("breaker") not in (None, last.breaker) or any((sent[k] or None) != (kept[k] or None) for k in sent):
+        return
+    raise Conflict(
+        "board",
+        f"Board {last.number} of game {last.game_no}, exactly this entry, was recorded by you moments ago; it is "
+        "not added twice. If the next board ended the same way, send it with its number (board).",
+    )
+
+
 @transaction.atomic
-def add_board(match, game_no, data, user=None, board_no=None):
+def add_board(match, game_no, data, user=None, board_no=None, refuse_repeats=False):
     """Append a board to the card after the rules app has scored it, and return the card's new state.
 
     `data` is the rules endpoint's board shape (winner "A"/"B", coins_left_of_loser, queen,
     loser_outstanding_dues, special_ending); `breaker` is needed only when a toss decides the break (ICF 56(b)).
     `board_no`, when given, is the board the entry is meant for: a repeated submission is refused, not added twice.
+    `refuse_repeats` (an entry without `board_no` from the API): see refuse_repeat.
     The game ends, and then the match, when the rules say so."""
     match = lock_match(match)
+    if refuse_repeats and board_no is None:  # before open_card: the resent last board of a finished match too
+        refuse_repeat(match, game_no, data, user)
     boards = open_card(match)
     before = card_state(match, boards)
     rule_set = get_rule_set(before.rule_set)

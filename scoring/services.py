@@ -7,16 +7,17 @@ entry is refused until the draw is published (`transitions.require_published`)."
 
 from django.db import transaction
 
-from core.errors import NotAllowed, ServiceError
+from core.errors import Conflict, NotAllowed, ServiceError
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
 from scoring import transitions
 from scoring.audit import log_change, signed_in, snapshot
-from scoring.display import status_label
+from scoring.display import already_confirmed, status_label
 from scoring.models import Game, ResultChange
 from scoring.permissions import is_official, player_side
 from scoring.transitions import TransitionError
 from stages.bracket import sync_bracket
+from stages.draws.knockout import rules_round
 from stages.errors import StageError
 from stages.models import OPEN, UNFINISHED, Match, Stage
 from stages.signals import match_times_changed
@@ -39,23 +40,32 @@ S = Match.Status
 
 
 def lock_match(match):
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("stage__event__tournament", "round")
-        .get(pk=match.pk)
-    )
+    """The match, locked for this transaction. It may have gone meanwhile (the secretary deleted its round while the
+    result was being entered): that is a refusal to show, not a server error."""
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("stage__event__tournament", "round")
+            .get(pk=match.pk)
+        )
+    except Match.DoesNotExist:
+        raise ServiceError("match", "This match no longer exists: its round was deleted.") from None
 
 
 @transaction.atomic
-def record_result(match, games, confirm=False, user=None, reason=""):
+def record_result(match, games, confirm=False, user=None, reason="", correct=False):
     """Record a match's games as final scores [(score_a, score_b), ...], checked by the match's rule set.
 
     `confirm=True` also confirms it (a secretary's or umpire's entry); confirmed results count in standings and
-    advance winners in brackets."""
+    advance winners in brackets. A confirmed result is replaced only by a correction asked for on purpose
+    (`correct=True` with `confirm=True`): two people entering the same match's result must not have the last one
+    win silently, so a plain entry over a confirmed result is a Conflict."""
     match = lock_match(match)
     transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ServiceError("games", "Both players of this match are not known yet.")
+    if match.status == S.CONFIRMED and not correct:
+        raise Conflict("games", already_confirmed(match))
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
         raise ServiceError("status", f"A {status_label(match.status)} match takes no result.")
     if match.boards.filter(voided=False).exists():
@@ -79,6 +89,13 @@ def record_result(match, games, confirm=False, user=None, reason=""):
     return match
 
 
+def rules_round_of(match):
+    """The rules app's round key: knockout rounds by name (ICF 56(b), 60 depend on it), others are league."""
+    if match.stage.kind == Stage.Kind.KNOCKOUT and match.round.name:
+        return rules_round(match.round.name)
+    return "league"
+
+
 def update_result(match, state):
     """Copy a rules MatchState and the stored Game rows into the match's result fields."""
     games = list(Game.objects.filter(match=match))
@@ -97,7 +114,13 @@ def check_games(match, games):
     ]
     try:
         state = rule_set.match_state(
-            MatchInput(toss_winner="A", toss_choice="break", games=results, games_per_match=match.stage.games_per_match)
+            MatchInput(
+                toss_winner="A",
+                toss_choice="break",
+                games=results,
+                round=rules_round_of(match),  # the round's game length bounds each game's score (ICF 56)
+                games_per_match=match.stage.games_per_match,
+            )
         )
     except RuleError as error:
         raise ServiceError(error.field, error.message) from None

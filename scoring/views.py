@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from core.errors import ServiceError
+from core.errors import Conflict, ServiceError
 from core.live import live_fragment
 from core.page_cache import public_page
 from scoring import display, scorecard, selectors, services
@@ -28,7 +28,7 @@ S = Match.Status
 # ---------------------------------------------------------------- public match page
 
 
-@public_page
+@public_page(params=("fragment",), live=True)
 def match_detail(request, slug, match_id):
     """The public match page; `?fragment=1` answers its score card section only (the page refreshes it)."""
     match = selectors.visible_match(request.user, slug, match_id)
@@ -152,10 +152,14 @@ def match_result(request, slug, stage_id, match_id):
     """Enter or correct a match's result (confirmed at once), or record a walkover."""
     stage = secretary_stage(request, slug, stage_id)
     match = selectors.stage_match(stage, match_id)
-    form = ResultForm(request.POST or None)
+    form = ResultForm(request.POST or None, confirmed=match.status == S.CONFIRMED)
     if request.method == "POST" and form.is_valid():
         try:
             save_result(match, form.cleaned_data, request.user)
+        except Conflict as error:  # confirmed meanwhile (or the stage page's inline form): offer the correction
+            form = ResultForm(request.POST, confirmed=True)
+            form.is_valid()
+            form.add_error(None, error.message)
         except ServiceError as error:
             field = {"absent_side": "absent", "games": "games"}.get(error.field)
             form.add_error(field, error.message)
@@ -170,4 +174,5 @@ def save_result(match, data, user):
     # A preview round's match is refused by the services (scoring.transitions.require_published).
     if data["absent"]:
         return services.record_walkover(match, data["absent"], user=user)
-    return services.record_result(match, data["games"], confirm=True, user=user)
+    correct = data.get("correct", False)  # only a confirmed match's form has the box
+    return services.record_result(match, data["games"], confirm=True, user=user, correct=correct)

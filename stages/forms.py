@@ -77,6 +77,19 @@ class ResultForm(forms.Form):
         label="Walkover",
         choices=[("", "No: the match was played"), ("a", "A did not play"), ("b", "B did not play")],
     )
+    correct = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Correct the confirmed result",
+        help_text="Replace the result already confirmed for this match with the games above.",
+    )
+
+    def __init__(self, *args, confirmed=False, **kwargs):
+        """`confirmed`: the match has a confirmed result, which only an explicit correction replaces; the
+        checkbox is shown only then (the page reached by the stage page's 'Correct' link has it ticked)."""
+        super().__init__(*args, **kwargs)
+        if not confirmed:
+            del self.fields["correct"]
 
     def clean_games(self):
         text = self.cleaned_data["games"].strip()

@@ -139,6 +139,12 @@ class ResultSerializer(serializers.Serializer):
         max_length=9,
         help_text="Final score of each game, [[score_a, score_b], ...].",
     )
+    correct = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: replace the match's confirmed result on purpose (a correction). Without it a result "
+        "entered over a confirmed one is refused with 409.",
+    )
 
 
 class WalkoverSerializer(serializers.Serializer):

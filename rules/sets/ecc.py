@@ -42,6 +42,7 @@ class ECC(RuleSet):
         "winner": "ECC 32",
         "queen": "ECC 33, 37",
         "scoring": "ECC 32-38",
+        "board_maximum": "ECC 38",
         "dues": "ECC 38",
         "game": "ECC 39",
         "time": "ECC 40",

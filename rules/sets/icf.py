@@ -41,6 +41,7 @@ class ICF(RuleSet):
         "winner": "ICF 52(a)",
         "queen": "ICF 52(b), 54",
         "scoring": "ICF 52-55",
+        "board_maximum": "ICF 55",
         "dues": "ICF 55",
         "game": "ICF 56",
         "tie": "ICF 56(b)",

@@ -38,6 +38,7 @@ class Office(RuleSet):
         "winner": "office (Scoring)",
         "queen": "office (Covering the Queen, Scoring)",
         "scoring": "office (Scoring)",
+        "board_maximum": "office (Scoring)",
         "dues": "office (Fouls): owed penalties",
         "game": "office (Game Rules)",
         "tie": "office (Game Rules)",

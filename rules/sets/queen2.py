@@ -60,6 +60,7 @@ class Queen2(RuleSet):
         "winner": "ICF 52(a) (queen2 ¶21)",
         "queen": "queen2 ¶4-6",
         "scoring": "queen2 ¶3-6, ICF 52-53",
+        "board_maximum": "queen2 ¶3",
         "dues": "queen2 ¶3",
         "game": "queen2 ¶12, ICF 56(a)",
         "tie": "queen2 ¶12-16",

@@ -91,8 +91,9 @@ def test_self_umpired_one_player_enters_and_the_other_confirms(api_client, tourn
     api_client.force_authenticate(outsider)
     assert api_client.post(url(match, "boards"), win("A", 9, queen=True), format="json").status_code == 403
     api_client.force_authenticate(user_a)
-    for board in game_25_0("A"):
-        response = api_client.post(url(match, "boards"), board, format="json")
+    # Two boards alike in a row: numbered, or the second would be taken for a resend of the first.
+    for number, board in enumerate(game_25_0("A"), 1):
+        response = api_client.post(url(match, "boards"), {**board, "board": number}, format="json")
         assert response.status_code == 201, response.data
     assert response.data["match_over"] and response.data["match"]["status"] == "finished"  # ECC: one game
     # The player who entered the card cannot confirm it.
@@ -111,8 +112,8 @@ def test_self_umpired_partner_of_the_same_entry_cannot_confirm(api_client, tourn
     PlayerFactory(user=partner)
     match.entry_a.members.create(player=partner.player, position=2)
     api_client.force_authenticate(user_a)
-    for board in game_25_0("B"):
-        api_client.post(url(match, "boards"), board, format="json")
+    for number, board in enumerate(game_25_0("B"), 1):
+        api_client.post(url(match, "boards"), {**board, "board": number}, format="json")
     api_client.force_authenticate(partner)
     assert api_client.post(url(match, "confirm"), {}, format="json").status_code == 403
 

@@ -249,9 +249,9 @@ def test_swap_walkover_results_and_delete_last_round_confirmation(api_client, to
     post(api_client, stage_url + "publish/")
     assert "published" in post(api_client, api(tournament.slug, "matches/swap/"), swap, 409)["detail"]
 
-    # ECC: a level game is a draw, allowed in a Swiss round.
-    result = post(api_client, api(tournament.slug, f"matches/{one.pk}/result/"), {"games": [[25, 25]]})
-    assert (result["status"], result["winner"], result["games"]) == ("confirmed", None, [[25, 25]])
+    # ECC: a level game is a draw, allowed in a Swiss round (level below 25: ECC 39 ends a game at 25 points).
+    result = post(api_client, api(tournament.slug, f"matches/{one.pk}/result/"), {"games": [[20, 20]]})
+    assert (result["status"], result["winner"], result["games"]) == ("confirmed", None, [[20, 20]])
     walkover = post(api_client, api(tournament.slug, f"matches/{two.pk}/walkover/"), {"absent_side": "a"})
     assert (walkover["status"], walkover["winner"], walkover["score_b"]) == ("walkover", two.entry_b_id, 25)
     # The audit log names the secretary who entered them.
