@@ -9,7 +9,8 @@ The same bodies as OpenAPI components (Error, FieldErrors), for the API views' @
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.template import engines
 from django.views import defaults
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
@@ -23,12 +24,32 @@ def is_api(request):
 
 
 def bad_request(request, exception):
+    if isinstance(exception, RequestDataTooBig):
+        return request_too_large(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if is_api(request):
-        if isinstance(exception, RequestDataTooBig):
-            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-            return JsonResponse({"detail": f"The request body is larger than {limit:,} bytes."}, status=413)
         return JsonResponse({"detail": "Bad request."}, status=400)
     return defaults.bad_request(request, exception)
+
+
+# The page of a refused upload; rendered without the request's context, as core.middleware answers it before the
+# session and the user are loaded.
+TOO_LARGE_PAGE = """{% extends "base.html" %}
+{% block title %}Too large{% endblock %}
+{% block content %}
+<h1>Too large to send</h1>
+<p>What you sent is larger than {{ limit }} bytes, the most this site accepts: send a smaller file (an entry list
+  split in two, for example).</p>
+<p><a href="{% url 'home' %}">All tournaments</a></p>
+{% endblock %}"""
+
+
+def request_too_large(request, limit=None):
+    """413 for a body over UPLOAD_MAX_BYTES (core.middleware), or over DATA_UPLOAD_MAX_MEMORY_SIZE (Django)."""
+    limit = f"{settings.UPLOAD_MAX_BYTES if limit is None else limit:,}"
+    if is_api(request):
+        return JsonResponse({"detail": f"The request body is larger than {limit} bytes."}, status=413)
+    page = engines["django"].from_string(TOO_LARGE_PAGE).render({"limit": limit})
+    return HttpResponse(page, status=413)
 
 
 def permission_denied(request, exception):

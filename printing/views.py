@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
+from core.numbers import whole_number
 from printing import pdf as printing
 from printing import selectors as print_data
 from stages.models import Round, Stage
@@ -84,12 +85,12 @@ def blank_score_cards(request, slug, event_id):
     tournament = visible_tournament(request, slug)
     require_umpire(request, tournament)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)
-    count = request.GET.get("count") or str(DEFAULT_BLANK_CARDS)
-    if not count.isdigit() or not 1 <= int(count) <= printing.MAX_BLANK_CARDS:
+    count = whole_number(request.GET.get("count") or str(DEFAULT_BLANK_CARDS), 1, printing.MAX_BLANK_CARDS)
+    if count is None:
         return HttpResponseBadRequest(
             f"count: give a whole number of cards from 1 to {printing.MAX_BLANK_CARDS}.", content_type="text/plain"
         )
-    cards = print_data.blank_score_cards(event, int(count))
+    cards = print_data.blank_score_cards(event, count)
     return pdf_response(printing.score_cards(cards), tournament.slug, event.name, "blank-score-cards")
 
 

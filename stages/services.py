@@ -5,7 +5,7 @@ from stages.draws, and saves with bulk_create, in one transaction."""
 import random
 from collections import defaultdict
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from core import page_cache
@@ -294,13 +294,29 @@ def swap_pairings(first, first_side, second, second_side):
     return warnings
 
 
-@transaction.atomic
 def delete_last_round(stage, confirm_results=False):
     """Delete the stage's last round. A round with results needs `confirm_results` (a second confirmation)."""
+    try:
+        return _delete_last_round(stage, confirm_results)
+    except IntegrityError:
+        # Something entered meanwhile (a protest, a check-in) points at a match of the round: nothing is deleted.
+        raise StageError(
+            "Something was entered in this round while it was being deleted; nothing is deleted. "
+            "Look at the round again, then delete it if it should still go."
+        ) from None
+
+
+@transaction.atomic
+def _delete_last_round(stage, confirm_results):
     stage = lock(stage)
-    if stage.kind in (Stage.Kind.KNOCKOUT, Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
-        return delete_draw(stage, confirm_results)
+    whole_draw = stage.kind in (Stage.Kind.KNOCKOUT, Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN)
     last = stage.rounds.order_by("-number").first()
+    # A result being entered holds its match's row (scoring locks the match): wait for it, so it is counted below
+    # and its games are deleted with the match instead of pointing at a deleted one.
+    doomed = stage.matches.all() if whole_draw else Match.objects.filter(round=last)
+    list(doomed.select_for_update(of=("self",)).only("pk"))
+    if whole_draw:
+        return delete_draw(stage, confirm_results)
     if last is None:
         raise StageError("There is no round to delete.")
     if not confirm_results and (count := last.matches.filter(status__in=WITH_RESULTS).count()):

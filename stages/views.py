@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.numbers import object_id
 from core.page_cache import public_page
 from stages import selectors
 from stages import services as stage_services
@@ -124,7 +125,7 @@ def stage_pair(request, stage):
 def stage_publish(request, stage):
     round_id = request.POST.get("round")
     if round_id:
-        rnd = get_object_or_404(Round, pk=round_id, stage=stage)
+        rnd = get_object_or_404(Round, pk=object_id(round_id), stage=stage)
         stage_services.publish_round(rnd)
         messages.success(request, f"{rnd.display_name} is published.")
     else:
@@ -134,7 +135,7 @@ def stage_publish(request, stage):
 
 @stage_action
 def stage_swap(request, stage):
-    rnd = get_object_or_404(Round, pk=request.POST.get("round") or 0, stage=stage)
+    rnd = get_object_or_404(Round, pk=object_id(request.POST.get("round")), stage=stage)
     form = SwapForm(request.POST, matches=list(rnd.matches.select_related("entry_a", "entry_b")))
     if not form.is_valid():
         for errors in form.errors.values():

@@ -10,10 +10,14 @@ import io
 from dataclasses import dataclass, field
 from datetime import date
 
+from core.numbers import INT_MAX, whole_number
 from tournaments.models import player_identity
 
 COLUMNS = ("first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating", "seed", "pair")
 MAX_ROWS = 20_000
+# A NUL byte is no text (a spreadsheet's binary file, a UTF-16 export); the database refuses it in a name.
+NUL = "\x00"
+NUL_MESSAGE = "holds a NUL byte: save the file as CSV text (UTF-8), not as a spreadsheet or UTF-16"
 
 
 class ImportFailed(Exception):
@@ -51,6 +55,8 @@ def parse_entries(text, team_size):
     """Parse CSV text into entries; raises ImportFailed listing every bad line."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [name.strip().lower() for name in (reader.fieldnames or [])]
+    if any(NUL in name for name in header):
+        raise ImportFailed([f"line 1: {NUL_MESSAGE}"])
     if "first_name" not in header:
         raise ImportFailed(["line 1: the header must name the columns, with at least first_name"])
     unknown = [name for name in header if name not in COLUMNS]
@@ -67,6 +73,9 @@ def parse_entries(text, team_size):
         if not any(row.values()):
             continue
         line = reader.line_num
+        if any(NUL in value for value in row.values()):
+            errors.append(f"line {line}: {NUL_MESSAGE}")
+            continue
         player, seed, row_errors = _parse_row(row, line)
         errors.extend(row_errors)
         if row_errors:
@@ -135,10 +144,13 @@ def _whole_number(row, name, line, errors, minimum=0):
     value = row.get(name, "")
     if not value:
         return None
-    if not value.isdigit() or int(value) < minimum:
+    number = whole_number(value, minimum, INT_MAX)
+    # Ten digits or more and still refused: too large for the column.
+    if number is None and value.isascii() and value.isdigit() and len(value.lstrip("0")) >= len(str(INT_MAX)):
+        errors.append(f"line {line}: {name} must be at most {INT_MAX}, not '{value}'")
+    elif number is None:
         errors.append(f"line {line}: {name} must be a whole number of at least {minimum}, not '{value}'")
-        return None
-    return int(value)
+    return number
 
 
 def _duplicates(entries):
