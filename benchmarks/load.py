@@ -12,7 +12,9 @@
 2. Starts gunicorn (production settings: DEBUG off, a generated secret key) on a free port of the loopback.
 3. For each page: `--clients` threads, each with its own keep-alive connection (http.client), request the page in
    a loop; `--warmup` seconds are thrown away, then `--duration` seconds are measured. Prints the latency
-   percentiles (p50/p95/p99, milliseconds) and the requests per second, per page.
+   percentiles (p50/p95/p99, milliseconds) and the requests per second, per page. With `--unique-queries N`,
+   each page is loaded once more with `?x=<n>` added, n cycling over N values, as a client bypassing the page
+   cache with made-up query strings would: its own row.
 
 Pages are looked up by URL name, so a page that does not exist (yet) is skipped with a note: see PAGES.
 """
@@ -21,6 +23,7 @@ import argparse
 import cProfile
 import http.client
 import io
+import itertools
 import os
 import pstats
 import random
@@ -203,18 +206,26 @@ class Client(threading.Thread):
     """One simulated visitor: a keep-alive connection, requests back to back, latencies kept after `measure_from`.
     Like a phone's browser, it accepts gzip (unless `identity`)."""
 
-    def __init__(self, port, paths, measure_from, stop_at, rng, identity=False):
+    def __init__(self, port, paths, measure_from, stop_at, rng, identity=False, queries=None):
         super().__init__(daemon=True)
         self.port, self.paths, self.measure_from, self.stop_at, self.rng = port, paths, measure_from, stop_at, rng
         self.headers = {} if identity else {"Accept-Encoding": "gzip"}
+        self.queries = queries  # (a counter shared by the clients, how many values) for `?x=<n>`, or None
         self.tally = Tally()
+
+    def next_path(self):
+        path = self.rng.choice(self.paths)
+        if self.queries is None:
+            return path
+        counter, values = self.queries
+        return f"{path}{'&' if '?' in path else '?'}x={next(counter) % values}"
 
     def run(self):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=CLIENT_TIMEOUT)
         while (now := time.perf_counter()) < self.stop_at:
             hit, size = False, 0
             try:
-                connection.request("GET", self.rng.choice(self.paths), headers=self.headers)
+                connection.request("GET", self.next_path(), headers=self.headers)
                 response = connection.getresponse()
                 size = len(response.read())
                 ok, hit = response.status == 200, response.getheader("X-Page-Cache") == "hit"
@@ -256,11 +267,13 @@ class ResultsComing(threading.Thread):
             connection.close()
 
 
-def load(port, page, clients, warmup, duration, identity=False, results_per_second=0, seed=1):
+def load(port, page, clients, warmup, duration, identity=False, results_per_second=0, seed=1, unique_queries=0):
     start = time.perf_counter()
     measure_from, stop_at = start + warmup, start + warmup + duration
+    queries = (itertools.count(), unique_queries) if unique_queries else None
     threads = [
-        Client(port, page.paths, measure_from, stop_at, random.Random(seed + n), identity) for n in range(clients)
+        Client(port, page.paths, measure_from, stop_at, random.Random(seed + n), identity, queries)
+        for n in range(clients)
     ]
     if results_per_second:
         threads.append(ResultsComing(page.stage, results_per_second, stop_at, random.Random(seed)))
@@ -282,11 +295,14 @@ def percentile(sorted_values, fraction):
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
+NAME_WIDTH = 22
+
+
 def report_line(name, tally, duration):
     ms = [1000 * value for value in tally.latencies]
     count = len(ms) or 1
     return (
-        f"{name:<12}{len(ms) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
+        f"{name:<{NAME_WIDTH}}{len(ms) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
         f"{percentile(ms, 0.99):>9.1f}{statistics.fmean(ms) if ms else float('nan'):>9.1f}{tally.errors:>8}"
         f"{100 * tally.hits / count:>7.0f}%{tally.bytes / count / 1024:>9.0f}"
     )
@@ -348,6 +364,13 @@ def main(argv=None):
         default=0,
         help="confirm results of the unplayed round meanwhile (each drops the cached pages); needs a fresh build",
     )
+    parser.add_argument(
+        "--unique-queries",
+        type=int,
+        default=0,
+        metavar="N",
+        help="load each page once more with ?x=<n>, n cycling over N values (made-up query strings), its own row",
+    )
     parser.add_argument("--profile", action="store_true", help="profile one request per page instead of loading")
     parser.add_argument("--sqlite", default=str(DEFAULT_SQLITE), help="the SQLite file (without DATABASE_URL)")
     args = parser.parse_args(argv)
@@ -377,19 +400,32 @@ def main(argv=None):
     )
     print(f"load average before: {os.getloadavg()[0]:.2f} (the machine's other work skews the figures)")
     print(
-        f"{'page':<12}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}"
+        f"{'page':<{NAME_WIDTH}}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}"
         f"{'cached':>8}{'KB/resp':>9}"
     )
-    for page in pages:
-        # A fresh server per page: requests of a slow page still queued must not delay the next page's.
+    runs = [(page, 0) for page in pages]
+    if args.unique_queries:
+        runs = [(page, queries) for page in pages for queries in (0, args.unique_queries)]
+    for page, unique_queries in runs:
+        # A fresh server per run: requests of a slow page still queued must not delay the next page's.
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
         try:
-            tally = load(port, page, args.clients, args.warmup, args.duration, args.identity, args.results_per_second)
+            tally = load(
+                port,
+                page,
+                args.clients,
+                args.warmup,
+                args.duration,
+                args.identity,
+                args.results_per_second,
+                unique_queries=unique_queries,
+            )
         finally:
             server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
             server.wait(timeout=30)
-        print(report_line(page.name, tally, args.duration), flush=True)
+        name = f"{page.name} ?x=<{unique_queries:,}>" if unique_queries else page.name
+        print(report_line(name, tally, args.duration), flush=True)
     print("\n" + "\n".join(f"  {page.name}: {page.note}" for page in pages))
 
 

@@ -2,15 +2,22 @@
 `data-live-url` with the version it shows; the view answers 204 while nothing changed, else the new fragment."""
 
 import hashlib
+import re
 
 from django.http import HttpResponse
 
 LIVE_VERSION_HEADER = "X-Live-Version"
+VERSION_LENGTH = 16
 
 
 def live_version(html):
     """The version of a fragment: a hash of what it shows, so any visible change is a new version."""
-    return hashlib.sha256(html.encode()).hexdigest()[:16]
+    return hashlib.sha256(html.encode()).hexdigest()[:VERSION_LENGTH]
+
+
+def is_live_version(value):
+    """Whether `value` could be a version `live_version` gave; anything else is no version a page ever showed."""
+    return re.fullmatch(f"[0-9a-f]{{{VERSION_LENGTH}}}", value or "") is not None
 
 
 def live_fragment(request, html):

@@ -25,10 +25,13 @@ from django.db.models.signals import post_save, pre_delete
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 
+from core.live import LIVE_VERSION_HEADER, is_live_version
+
 HIT_HEADER = "X-Page-Cache"
-KEPT_HEADERS = ("Content-Type", "X-Live-Version", "Cache-Control")
+KEPT_HEADERS = ("Content-Type", LIVE_VERSION_HEADER, "Cache-Control")
 GZIP_FROM_BYTES = 1024
 RENDER_SECONDS = 30
+VARIANTS_PER_PAGE = 16  # answers kept of one page at one version: its parameters and live versions, a handful
 WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
 
 
@@ -124,17 +127,25 @@ def tournaments_of(instance, path):
 # ---------------------------------------------------------------- serving cached pages
 
 
-def public_page(view):
+def public_page(view=None, *, params=(), live=False):
     """Serve an anonymous visitor's GET from the cache while the tournament (the `slug` argument) is unchanged.
 
     Only complete answers are kept: 200 (and live.js's 204 "unchanged") without cookies, so a page that needed a
-    CSRF token or showed a one-off message is never shared. The key holds the live-fragment version header, and
-    the gzipped body is kept beside the plain one so a hit costs no compression.
+    CSRF token or showed a one-off message is never shared. The gzipped body is kept beside the plain one so a hit
+    costs no compression.
+
+    The key holds the page (the view and its URL arguments) and only what the view reads of the request: the query
+    parameters named in `params` (`@public_page(params=("fragment",))`), whatever their order, and with `live` the
+    live-fragment version live.js asks about, when it is one (any other header is no version, as the view finds).
+    Other parameters are ignored, so made-up query strings all get the one cached page; and at most
+    VARIANTS_PER_PAGE answers of a page are kept per tournament stamp, so made-up values cannot fill the cache.
 
     One process renders a changed page while the others, meanwhile, serve its last rendering ("stale"): a
     1,000-player standings page takes about half a second to render, and with a result coming in every second,
     every worker rendering it at once would leave none to answer. Once the new page is stored it is the only one
     served (the lock expires after RENDER_SECONDS should its holder die)."""
+    if view is None:
+        return lambda view: public_page(view, params=params, live=live)
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
@@ -143,7 +154,8 @@ def public_page(view):
         version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
         if version is None:
             return view(request, slug, *args, **kwargs)
-        key, latest_key = page_keys(version, request)
+        page = page_of(view, args, kwargs)
+        key, latest_key = page_keys(version, page, variant_of(request, params, live))
         kept = cache.get(key)
         if kept is not None:
             return served(request, kept, "hit")
@@ -156,7 +168,8 @@ def public_page(view):
             if not cacheable_response(request, response):
                 return response
             kept = keep(response)
-            cache.set_many({key: kept, latest_key: kept}, settings.PAGE_CACHE_SECONDS)
+            if room_for_variant(version, page):
+                cache.set_many({key: kept, latest_key: kept}, settings.PAGE_CACHE_SECONDS)
         finally:
             cache.delete(f"{key}:rendering")
         return served(request, kept, "miss")
@@ -182,12 +195,38 @@ def cacheable_response(request, response):
     )
 
 
-def page_keys(version, request):
-    """The key of the page at this version, and of its latest rendering whatever the version."""
+def page_of(view, args, kwargs):
+    """Which page is asked for: the view and its URL arguments as converted, so /stages/05/ is /stages/5/."""
+    name = f"{view.__module__}.{view.__qualname__}:{args!r}:{sorted(kwargs.items())!r}"
+    return hashlib.sha256(name.encode()).hexdigest()[:32]
+
+
+def variant_of(request, params, live):
+    """Which answer of the page: the values of the query parameters the view reads, by name, and the fragment
+    version the visitor's page shows ("" when the view reads none of these)."""
+    asked = [(name, request.GET.getlist(name)) for name in sorted(params) if name in request.GET]
+    shown = request.headers.get(LIVE_VERSION_HEADER, "") if live else ""
+    shown = shown if is_live_version(shown) else ""
+    if not asked and not shown:
+        return ""
+    return hashlib.sha256(repr((asked, shown)).encode()).hexdigest()[:32]
+
+
+def page_keys(version, page, variant=""):
+    """The key of the page's answer at this version, and of its latest rendering whatever the version."""
     tournament_id, page_version = version
-    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
-    live = request.headers.get("X-Live-Version", "")[:64]
-    return f"page:{tournament_id}:{page_version}:{path}:{live}", f"page:{tournament_id}:latest:{path}:{live}"
+    return f"page:{tournament_id}:{page_version}:{page}:{variant}", f"page:{tournament_id}:latest:{page}:{variant}"
+
+
+def room_for_variant(version, page):
+    """Whether one more answer of the page may be kept at this version (counted in the cache, beside them)."""
+    tournament_id, page_version = version
+    counter = f"page:{tournament_id}:{page_version}:{page}:variants"
+    cache.add(counter, 0, settings.PAGE_CACHE_SECONDS)
+    try:
+        return cache.incr(counter) <= VARIANTS_PER_PAGE
+    except ValueError:  # the counter is gone (expired, evicted, or the cache does not answer): keep nothing
+        return False
 
 
 def keep(response):

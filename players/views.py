@@ -13,6 +13,7 @@ from django.template.loader import render_to_string, select_template
 from django.urls import NoReverseMatch, reverse
 
 from core.live import live_fragment, live_version
+from core.numbers import object_id
 from core.page_cache import public_page
 from players import selectors as player_services
 from tournaments.models import Event, Player
@@ -54,7 +55,7 @@ def with_links(pm, slug):
 # ---------------------------------------------------------------- the schedule page
 
 
-@public_page
+@public_page(params=("fragment",), live=True)
 def player_schedule(request, slug, token):
     """The personal link: no login, the signed token names the player; a forged token is a 404."""
     tournament = visible_tournament(request, slug)
@@ -122,8 +123,8 @@ def player_links(request, slug):
     list is not public). `?event=<id>` narrows it to one event."""
     tournament = secretary_tournament(request, slug)
     event = None
-    if request.GET.get("event", "").isdigit():
-        event = get_object_or_404(Event, pk=request.GET["event"], tournament=tournament)
+    if request.GET.get("event"):
+        event = get_object_or_404(Event, pk=object_id(request.GET["event"]), tournament=tournament)
     members = player_services.tournament_players(tournament, event.pk if event else None)
     for member in members:
         path = reverse("player-schedule", args=[slug, player_services.personal_token(member.player)])

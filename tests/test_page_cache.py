@@ -20,6 +20,7 @@ from players.selectors import personal_token
 from scheduling.services import schedule_round
 from scoring.services import record_result
 from stages.services import publish_stage
+from stages.views import stage_detail
 from tests import factories as f
 from tests.helpers import knockout
 from tests.project import our_models
@@ -102,11 +103,11 @@ def test_while_one_process_renders_a_changed_page_the_others_serve_its_last_rend
     assert client.get(url)[page_cache.HIT_HEADER] == "hit"
 
 
-def test_the_render_lock_is_released_when_the_page_fails(client, stage, rf):
+def test_the_render_lock_is_released_when_the_page_fails(client, stage):
     tournament = stage.event.tournament
-    url = f"/t/{tournament.slug}/stages/999999/"
-    assert client.get(url).status_code == 404
-    key, _ = page_cache.page_keys((tournament.pk, version(tournament)), rf.get(url))
+    assert client.get(f"/t/{tournament.slug}/stages/999999/").status_code == 404
+    page = page_cache.page_of(stage_detail, (), {"stage_id": 999999})
+    key, _ = page_cache.page_keys((tournament.pk, version(tournament)), page)
     assert page_cache.cache.add(f"{key}:rendering", 1)  # free again
 
 
@@ -187,6 +188,64 @@ def test_the_live_fragment_is_cached_per_version_it_is_asked_about(client, stage
         record_result(match, [(25, 10), (25, 4)], confirm=True)
     news = client.get(url, headers={"X-Live-Version": shown})
     assert news.status_code == 200 and news["X-Live-Version"] != shown
+
+
+def test_query_parameters_the_page_does_not_read_all_get_the_one_cached_page(client, stage):
+    url = stage.get_absolute_url()
+    first = client.get(url)
+    assert first[page_cache.HIT_HEADER] == "miss"
+    for n in range(20):
+        junk = client.get(f"{url}?x={n}&utm_source=y{n}")
+        assert junk[page_cache.HIT_HEADER] == "hit" and junk.content == first.content, n
+    tournament = stage.event.tournament
+    assert client.get(f"/t/{tournament.slug}/stages/000{stage.pk}/")[page_cache.HIT_HEADER] == "hit"
+
+
+def test_the_parameters_a_page_reads_are_keyed_whatever_their_order(client, stage):
+    match = stage.matches.get(round__number=1, number=1)
+    url = f"/t/{stage.event.tournament.slug}/matches/{match.pk}/"
+    page = client.get(url)
+    fragment = client.get(f"{url}?fragment=1&x=1")
+    assert fragment[page_cache.HIT_HEADER] == "miss" and fragment.content != page.content
+    again = client.get(f"{url}?y=2&fragment=1")
+    assert again[page_cache.HIT_HEADER] == "hit" and again.content == fragment.content
+    assert client.get(f"{url}?z=3")[page_cache.HIT_HEADER] == "hit"
+
+
+def test_a_live_version_header_no_fragment_could_have_is_no_version(client, stage):
+    match = stage.matches.get(round__number=1, number=1)
+    url = f"/t/{stage.event.tournament.slug}/matches/{match.pk}/?fragment=1"
+    stored = []
+    set_many = page_cache.cache.set_many
+    with pytest.MonkeyPatch.context() as spy:
+        spy.setattr(
+            page_cache.cache, "set_many", lambda data, *a, **kw: stored.extend(data) or set_many(data, *a, **kw)
+        )
+        assert client.get(url)[page_cache.HIT_HEADER] == "miss"
+        for junk in ["junk", "0" * 15, "0" * 17, "ABCDEF0123456789", "<script>x</script>", "g" * 16, "x" * 5000]:
+            response = client.get(url, headers={"X-Live-Version": junk})
+            assert response.status_code == 200 and response[page_cache.HIT_HEADER] == "hit", junk
+        assert len(stored) == 2  # the fragment and its latest rendering, once
+    standings = stage.get_absolute_url()  # a page that answers no live poll ignores the header altogether
+    assert client.get(standings)[page_cache.HIT_HEADER] == "miss"
+    assert client.get(standings, headers={"X-Live-Version": "0123456789abcdef"})[page_cache.HIT_HEADER] == "hit"
+
+
+def test_made_up_values_cannot_fill_the_cache_with_one_page(client, stage, monkeypatch):
+    monkeypatch.setattr(page_cache, "VARIANTS_PER_PAGE", 3)
+    match = stage.matches.get(round__number=1, number=1)
+    url = f"/t/{stage.event.tournament.slug}/matches/{match.pk}/"
+    for value in ["1", "a", "b"]:
+        assert client.get(f"{url}?fragment={value}")[page_cache.HIT_HEADER] == "miss"
+    for value in ["c", "d"]:
+        beyond = client.get(f"{url}?fragment={value}")
+        assert beyond.status_code == 200 and beyond[page_cache.HIT_HEADER] == "miss"
+        assert client.get(f"{url}?fragment={value}")[page_cache.HIT_HEADER] == "miss"  # served, not kept
+    for value in ["1", "a", "b"]:
+        assert client.get(f"{url}?fragment={value}")[page_cache.HIT_HEADER] == "hit"
+    for n in range(5):  # the same for live versions
+        response = client.get(f"{url}?fragment=1", headers={"X-Live-Version": f"{n:016x}"})
+        assert response.status_code == 200 and response[page_cache.HIT_HEADER] == "miss"
 
 
 # ---------------------------------------------------------------- what counts as a change
