@@ -5,6 +5,7 @@ eagerly in the web process, and the cache is local memory. DATABASE_URL and REDI
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,9 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files served by us (the Content-Security-Policy allows no CDN)
+    "axes",
+    "csp",
     # Our apps, floor by floor: an app imports only the apps above it in this list.
     "core",
     "rules",
@@ -62,6 +66,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the body: a body over UPLOAD_MAX_BYTES is refused unread (413).
+    "core.middleware.RequestLimitsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -69,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so it sees every log-in view's answer (core.ratelimit).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -94,13 +103,24 @@ DATABASES = {
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A kept connection the database dropped (a restart, a failover) is replaced before the request uses it,
+        # instead of failing the request of each worker that held one.
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Redis down costs speed, not pages: core.cache answers as an empty cache and logs the outage; a hung Redis
+    # is given half a second.
+    CACHES = {
+        "default": {
+            "BACKEND": "core.cache.ForgivingRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
 else:
     # Per process: each gunicorn worker keeps its own copy of the public pages (core.page_cache).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
@@ -129,9 +149,51 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["core.ratelimit.LoginLockBackend", "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Log-in locks (django-axes, core.ratelimit): every log-in path counts failures in the database (no cache, so a
+# Redis outage blocks nobody). A user name is locked after 5 failures from anywhere, and a client after 5 failures
+# whatever user names it tried (one password sprayed over many accounts); the lock passes 5 minutes after the
+# last failure, and tries during a lock neither get in nor make it longer. A success does not wipe the count:
+# otherwise a client with an account of its own could log in between sprays.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=5)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = False
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_LOCKOUT_CALLABLE = "core.ratelimit.refuse_login"
+AXES_CLIENT_IP_CALLABLE = "core.ratelimit.client_address"
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "password"]
+# Behind a reverse proxy every request comes from the proxy: name the header in which it passes on the client's
+# address (X-Forwarded-For) and how many proxies append to it, or one hall's typos lock out the whole hall.
+TRUSTED_PROXY_HEADER = os.environ.get("DJANGO_TRUSTED_PROXY_HEADER", "").strip().upper().replace("-", "_")
+if TRUSTED_PROXY_HEADER and not TRUSTED_PROXY_HEADER.startswith("HTTP_"):
+    TRUSTED_PROXY_HEADER = f"HTTP_{TRUSTED_PROXY_HEADER}"
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "1"))
+if TRUSTED_PROXY_COUNT < 1:
+    raise ImproperlyConfigured("DJANGO_TRUSTED_PROXY_COUNT counts the proxies in front of the site: 1 or more.")
+
+# Scripts, styles and everything else from this site only: no inline script, no CDN (core templates, the admin and
+# the Swagger page at /api/docs/ all load their own files). Swagger UI draws its icons from data: URIs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# The debug page and error reports hide settings whose names hold service addresses with passwords in them.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "core.debug_filter.HiddenSettingsFilter"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
@@ -146,7 +208,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-# Uploads (CSV entry lists) are small; refuse anything larger before it reaches a view.
+# Uploads (CSV entry lists) are small; refuse anything larger before it is read (core.middleware: Django's two
+# settings below leave out a multipart body's files).
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
@@ -166,6 +229,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Carrom tournament management API",
     "DESCRIPTION": "Tournaments, entries, draws, matches, score cards and protests; stateless rules and draw engines.",
     "VERSION": "1.0.0",
+    # Swagger UI from drf-spectacular-sidecar's static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Enums named by their model, not by the first serializer that happens to show them: without these, a second
     # component with the same field name renames an enum (MatchStatusEnum becomes Status1b1Enum, with a warning).
     "ENUM_NAME_OVERRIDES": {

@@ -5,6 +5,10 @@
 - `api.py`: the service API view (permission refusals, validated input, service errors as 400/403).
 - `page_cache.py`: anonymous visitors' public pages, kept until what they show changes; `live.py`: page parts that
   refresh themselves.
-- `ratelimit.py`, `pagination.py`, `auth_token.py`: login and token limits, bounded API pages, the token view.
+- `cache.py`: the Redis cache that answers as an empty cache while Redis is down (and logs it once).
+- `ratelimit.py`, `pagination.py`, `auth_token.py`: the log-in lock (django-axes), bounded API pages, the token view.
+- `middleware.py`, `numbers.py`: requests over UPLOAD_MAX_BYTES or with NUL bytes refused before they are read;
+  numbers from query strings, forms and files parsed in one way.
+- `debug_filter.py`: the debug page hides every setting that may hold a password (URLs, brokers, caches).
 - `moves.py`: helpers for migrations that move a model between apps.
 - `run_deadlines`: the periodic deadline tasks (settings.CELERY_BEAT_SCHEDULE) run without a Celery worker."""

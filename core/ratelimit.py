@@ -1,75 +1,61 @@
-"""Login rate limiting: a few failed attempts per address and user name, then a pause.
+"""Log-in locks, counted by django-axes (settings: AXES_*): what only this project decides.
 
-Counts live in the Django cache (Redis when REDIS_URL is set), so they are shared by every web worker. The log-in
-page and the API's token endpoint (POST /api/auth/token/) count failures the same way; only how a failure looks
-and how the refusal is worded differ.
+Every log-in path (the site's, the admin's, the API's browsable one and the token endpoint) authenticates through
+LoginLockBackend, so a lock holds on all of them at once. Failures are counted in the database, per user name and
+per client, so a Redis outage never blocks a log-in. The try that reaches the limit is still answered as the wrong
+password it was; the tries after it are refused with 429 until the cool-off has passed, whatever the password.
 """
 
-import hashlib
-import json
-from functools import wraps
+import ipaddress
 
+from axes.backends import AxesStandaloneBackend
+from axes.exceptions import AxesBackendPermissionDenied
 from django.conf import settings
-from django.core.cache import cache
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 
-MAX_FAILURES = getattr(settings, "LOGIN_MAX_FAILURES", 5)
-WINDOW_SECONDS = getattr(settings, "LOGIN_FAILURE_WINDOW_SECONDS", 300)
-REFUSAL = f"Too many failed log-ins. Try again in {WINDOW_SECONDS // 60} minutes."
+MAX_FAILURES = settings.AXES_FAILURE_LIMIT
+REFUSAL = f"Too many failed log-ins. Try again in {int(settings.AXES_COOLOFF_TIME.total_seconds()) // 60} minutes."
 
 
-def _username(request):
-    if request.content_type == "application/json":
+class LoginLockBackend(AxesStandaloneBackend):
+    """Refuses a locked user name or client before any password is checked, and marks the request as refused."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
         try:
-            data = json.loads(request.body or b"{}")
-        except ValueError:
-            return ""
-        return str(data.get("username", "")) if isinstance(data, dict) else ""
-    return request.POST.get("username", "")
+            return super().authenticate(request, username=username, password=password, **kwargs)
+        except AxesBackendPermissionDenied:
+            request.login_refused = True
+            raise
 
 
-def _key(request):
-    address = request.META.get("REMOTE_ADDR", "")
-    # Hashed: a user name may hold any character, and cache keys must stay short and plain.
-    username = hashlib.sha256(_username(request).lower()[:150].encode()).hexdigest()[:32]
-    return f"login-failures:{address}:{username}"
+def was_refused(request):
+    return getattr(request, "login_refused", False)
 
 
-def _rate_limited(view, failed, refuse):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if request.method != "POST":
-            return view(request, *args, **kwargs)
-        key = _key(request)
-        if cache.get(key, 0) >= MAX_FAILURES:
-            return refuse()
-        response = view(request, *args, **kwargs)
-        if failed(response):
-            cache.add(key, 0, WINDOW_SECONDS)
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, WINDOW_SECONDS)
-        else:
-            cache.delete(key)
-        return response
-
-    return wrapper
+def refuse_login(request, original_response=None, credentials=None):
+    """AXES_LOCKOUT_CALLABLE for the log-in pages: 429 for a refused try; the try that set the lock keeps its form."""
+    if not was_refused(request) and original_response is not None:
+        return original_response
+    return HttpResponse(REFUSAL, status=429)
 
 
-def login_rate_limited(view):
-    # A successful log-in redirects; a failed one shows the form again with status 200.
-    return _rate_limited(
-        view,
-        failed=lambda response: response.status_code == 200,
-        refuse=lambda: HttpResponse(REFUSAL, status=429),
-    )
+def client_address(request):
+    """The client's address: from the trusted proxy's header when one is configured, else the connection's.
+
+    Each trusted proxy appends the address it saw to the header, so with N proxies the Nth entry from the right is
+    the client; entries further left were written by the client itself and are never believed.
+    """
+    header, proxies = settings.TRUSTED_PROXY_HEADER, settings.TRUSTED_PROXY_COUNT
+    if header:
+        hops = [hop.strip() for hop in request.META.get(header, "").split(",") if hop.strip()]
+        if len(hops) >= proxies and _is_address(hops[-proxies]):
+            return hops[-proxies]
+    return request.META.get("REMOTE_ADDR", "")
 
 
-def token_rate_limited(view):
-    # DRF's obtain_auth_token answers 200 with the token, or 400 when the credentials are wrong.
-    return _rate_limited(
-        view,
-        failed=lambda response: response.status_code == 400,
-        refuse=lambda: JsonResponse({"detail": REFUSAL}, status=429),
-    )
+def _is_address(text):
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True

@@ -1,7 +1,12 @@
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from django.views.debug import ExceptionReporter
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,3 +39,65 @@ def test_deploy_check_is_clean_with_production_settings():
     }
     result = run_check(env, "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 0, result.stderr
+
+
+# Module constants, not locals or literals: the debug page shows the test's own frame too, its local variables and
+# the source lines around the error.
+REDIS_PASSWORD, DATABASE_PASSWORD = "hall-s3cret", "db-s3cret"
+REDIS_WITH_PASSWORD = f"redis://:{REDIS_PASSWORD}@redis.example.org:6379/0"
+DATABASE_WITH_PASSWORD = f"postgres://carrom:{DATABASE_PASSWORD}@db.example.org/carrom"
+
+
+def test_the_debug_page_hides_service_passwords(settings, rf):
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = REDIS_WITH_PASSWORD
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_WITH_PASSWORD}
+    }
+    request = rf.get("/", REDIS_URL=REDIS_WITH_PASSWORD, DATABASE_URL=DATABASE_WITH_PASSWORD)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        page = ExceptionReporter(request, *sys.exc_info()).get_traceback_html()
+    assert "boom" in page and "CELERY_BROKER_URL" in page
+    assert REDIS_PASSWORD not in page and DATABASE_PASSWORD not in page
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_content_security_policy_that_allows_only_our_own_files(client):
+    policy = client.get("/")["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "http" not in policy
+
+
+def test_no_template_of_ours_holds_an_inline_script():
+    # The policy blocks them: a page's script lives in a static file.
+    templates = [path for path in ROOT.glob("**/templates/**/*.html") if ".venv" not in path.parts]
+    inline = [str(path) for path in templates if re.search(r"<script(?![^>]*\ssrc=)[^>]*>", path.read_text())]
+    assert templates and inline == []
+
+
+def production_settings(**env_overrides):
+    """config.settings as a deployment with PostgreSQL and Redis reads it (read in a fresh process)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env.update(
+        DJANGO_SECRET_KEY="k3y-" + "x7Qp9ZrT2mVb" * 5,
+        DATABASE_URL="postgres://carrom@db.example.org/carrom",
+        REDIS_URL="redis://redis.example.org:6379/0",
+        **env_overrides,
+    )
+    code = "import json, config.settings as s; print(json.dumps({'db': s.DATABASES['default'], 'caches': s.CACHES}))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_kept_database_connection_is_checked_before_a_request_uses_it():
+    # Without the check, a connection the database dropped (a restart, a failover) fails one request per worker.
+    database = production_settings()["db"]
+    assert database["CONN_MAX_AGE"] > 0 and database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_the_redis_cache_forgives_redis_being_down():
+    cache = production_settings()["caches"]["default"]
+    assert cache["BACKEND"] == "core.cache.ForgivingRedisCache"
+    assert cache["OPTIONS"]["socket_connect_timeout"] <= 1 and cache["OPTIONS"]["socket_timeout"] <= 1
