@@ -167,6 +167,7 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_LOCKOUT_CALLABLE = "core.ratelimit.refuse_login"
 AXES_CLIENT_IP_CALLABLE = "core.ratelimit.client_address"
+AXES_USERNAME_CALLABLE = "core.ratelimit.login_username"
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "password"]
 # Behind a reverse proxy every request comes from the proxy: name the header in which it passes on the client's
 # address (X-Forwarded-For) and how many proxies append to it, or one hall's typos lock out the whole hall.
