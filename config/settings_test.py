@@ -16,3 +16,9 @@ STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.Static
 WHITENOISE_AUTOREFRESH = True
 # Close connections after each request: the live server's thread must not hold the test database open.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+if REDIS_URL:  # noqa: F405
+    # The suite empties its cache before every test (tests/conftest.py): it gets a Redis database of its own, so the
+    # site's cache and Celery's broker on the same server keep their keys.
+    from urllib.parse import urlsplit, urlunsplit
+
+    CACHES["default"]["LOCATION"] = urlunsplit(urlsplit(REDIS_URL)._replace(path="/15"))  # noqa: F405

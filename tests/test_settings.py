@@ -101,3 +101,11 @@ def test_the_redis_cache_forgives_redis_being_down():
     cache = production_settings()["caches"]["default"]
     assert cache["BACKEND"] == "core.cache.ForgivingRedisCache"
     assert cache["OPTIONS"]["socket_connect_timeout"] <= 1 and cache["OPTIONS"]["socket_timeout"] <= 1
+
+
+def test_the_suite_empties_a_redis_database_of_its_own(settings):
+    """tests/conftest.py clears the cache before every test: with REDIS_URL (CI), never the database the site uses."""
+    if not settings.REDIS_URL:
+        pytest.skip("no REDIS_URL: the cache is local memory")
+    assert settings.CACHES["default"]["LOCATION"].endswith("/15")
+    assert not settings.REDIS_URL.endswith("/15")

@@ -3,7 +3,7 @@ each match once, and a real Celery worker, fed through Redis, applies the forfei
 
 Both need data that other connections can see, so they use `transactional_db` (committed rows) and PostgreSQL:
 SQLite's test database lives in this process's memory. Run them with
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/carrom REDIS_URL=redis://127.0.0.1:6379/0 pytest tests/matches
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/carrom REDIS_URL=redis://127.0.0.1:6379/0 pytest tests/checkin
 """
 
 import os
