@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 REDIS_PROBE_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test install lint benchmark clean
+.PHONY: run test install lint benchmark messages clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ lint: install
 
 benchmark: install
 	$(PY) -m benchmarks.draws
+
+# Gather the strings marked for translation into locale/<language>/ and compile them (needs gettext's msgfmt).
+messages: install
+	DJANGO_DEBUG=1 $(PY) manage.py update_messages
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -4,6 +4,7 @@ player who forfeited from the later rounds. Each view checks permission and call
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
@@ -54,7 +55,7 @@ class ReportView(CheckinAPIView):
     @extend_schema(request=ReportSerializer, responses=ROW)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
-        self.require(late.can_report(request.user, match), "Only the umpire of this match or an official may.")
+        self.require(late.can_report(request.user, match), _("Only the umpire of this match or an official may."))
         data = self.valid(ReportSerializer)
         late.report(match, data["side"], request.user, reason=data["reason"])
         return self.row(match)
@@ -66,7 +67,7 @@ class CancelForfeitView(CheckinAPIView):
     @extend_schema(request=CancelForfeitSerializer, responses=ROW)
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
-        self.require(is_official(request.user, match), "Only a chief referee or secretary may cancel a forfeit.")
+        self.require(is_official(request.user, match), _("Only a chief referee or secretary may cancel a forfeit."))
         data = self.valid(CancelForfeitSerializer)
         late.cancel_forfeit(match, request.user, data["reason"], reported=data["reported"])
         return self.row(match)
@@ -80,7 +81,7 @@ class WithdrawalView(CheckinAPIView):
     )
     def post(self, request, tournament_slug, match_id):
         match = self.get_match()
-        self.require(is_official(request.user, match), "Only a chief referee or secretary may withdraw a player.")
+        self.require(is_official(request.user, match), _("Only a chief referee or secretary may withdraw a player."))
         data = self.valid(WithdrawalSerializer)
         entry = late.set_withdrawn_after_forfeit(match, data["side"], data["withdrawn"])
         return Response({"entry": entry.pk, "name": entry.name, "withdrawn": entry.withdrawn})
@@ -99,7 +100,7 @@ class RoundCheckinView(CheckinAPIView):
         tournament = rnd.stage.event.tournament
         if not can_view(request.user, tournament):
             raise NotFound()
-        self.require(is_umpire(request.user, tournament), "The check-in list is for umpires and officials.")
+        self.require(is_umpire(request.user, tournament), _("The check-in list is for umpires and officials."))
         now = timezone.now()
         late_arrival = selectors.stage_late_arrival(rnd.stage)
         return Response(

@@ -3,6 +3,7 @@ cancellation send, and the messages the desk shows after an action. A refusal st
 `checkin.services`."""
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 def clock(moment):
@@ -16,34 +17,52 @@ def entry_name(match, side):
 
 def forfeit_notice(match, law):
     """(subject, body) of a forfeit for late arrival (ICF 143(i), ECC 18, queen2 ¶10), `law` being the one applied."""
-    absent = " and ".join(entry_name(match, side) for side in match.forfeited)
-    if match.forfeited == "ab":
-        outcome = "both lose"
+    words = {
+        "a": match.entry_a,
+        "b": match.entry_b,
+        "absent": entry_name(match, match.forfeited) if match.forfeited in ("a", "b") else "",
+        "table": match.table,
+        "deadline": clock(match.report_deadline),
+        "law": law,
+        "winner": match.winner,
+        "score_a": match.score_a,
+        "score_b": match.score_b,
+    }
+    subject = _("Forfeit: %(a)s v %(b)s") % words
+    if match.forfeited == "ab" and match.table:
+        what = _("%(a)s and %(b)s did not report at table %(table)s by %(deadline)s (%(law)s): both lose.")
+    elif match.forfeited == "ab":
+        what = _("%(a)s and %(b)s did not report by %(deadline)s (%(law)s): both lose.")
+    elif match.table:
+        what = _(
+            "%(absent)s did not report at table %(table)s by %(deadline)s (%(law)s): "
+            "%(winner)s wins %(score_a)s-%(score_b)s."
+        )
     else:
-        outcome = f"{match.winner} wins {match.score_a}-{match.score_b}"
-    table = f" at table {match.table}" if match.table else ""
-    subject = f"Forfeit: {match.entry_a} v {match.entry_b}"
-    body = (
-        f"{absent} did not report{table} by {clock(match.report_deadline)} ({law}): {outcome}. "
-        f"The chief referee can cancel the forfeit if the delay was not the player's fault."
-    )
-    return subject, body
+        what = _("%(absent)s did not report by %(deadline)s (%(law)s): %(winner)s wins %(score_a)s-%(score_b)s.")
+    may_cancel = _("The chief referee can cancel the forfeit if the delay was not the player's fault.")
+    return subject, f"{what % words} {may_cancel}"
 
 
 def cancelled_notice(match, reason):
     """(subject, body) of a cancelled forfeit: the match is announced again, with its new deadline."""
-    subject = f"Forfeit cancelled: {match.entry_a} v {match.entry_b}"
-    body = f"The match is announced again; report at the board by {clock(match.report_deadline)}. Reason: {reason}"
+    subject = _("Forfeit cancelled: %(a)s v %(b)s") % {"a": match.entry_a, "b": match.entry_b}
+    body = _("The match is announced again; report at the board by %(deadline)s. Reason: %(reason)s") % {
+        "deadline": clock(match.report_deadline),
+        "reason": reason,
+    }
     return subject, body
 
 
 def reported_message(match, side):
-    return f"{entry_name(match, side)} reported at the board."
+    return _("%(entry)s reported at the board.") % {"entry": entry_name(match, side)}
 
 
 def cancelled_message(match):
-    return f"Forfeit cancelled: {match.entry_a} v {match.entry_b} is announced again."
+    return _("Forfeit cancelled: %(a)s v %(b)s is announced again.") % {"a": match.entry_a, "b": match.entry_b}
 
 
 def withdrawn_message(entry, withdrawn):
-    return f"{entry} is withdrawn from the later rounds." if withdrawn else f"{entry} stays in the later rounds."
+    if withdrawn:
+        return _("%(entry)s is withdrawn from the later rounds.") % {"entry": entry}
+    return _("%(entry)s stays in the later rounds.") % {"entry": entry}

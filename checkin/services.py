@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from checkin import display
 from checkin.display import clock, entry_name
@@ -126,24 +127,34 @@ def report(match, side, user, at=None, reason=""):
     changes nothing."""
     match = lock_match(match)
     if side not in SIDES:
-        raise ServiceError("side", "Say which side, a or b, reported.")
+        raise ServiceError("side", _("Say which side, a or b, reported."))
     if getattr(match, f"entry_{side}_id") is None:
-        raise ServiceError("side", f"Side {side.upper()} of this match is not known yet.")
+        raise ServiceError("side", _("Side %(side)s of this match is not known yet.") % {"side": side.upper()})
     if side in match.forfeited:
-        raise ServiceError("side", f"{entry_name(match, side)} has already lost by forfeit: {CANCEL_HINT}")
+        raise ServiceError(
+            "side",
+            _("%(entry)s has already lost by forfeit: the chief referee can cancel the forfeit, with a reason.")
+            % {"entry": entry_name(match, side)},
+        )
     field = f"reported_{side}_at"
     if getattr(match, field) is not None:
         return match
     if match.status not in WAITING:
-        raise ServiceError("status", f"A {match.get_status_display().lower()} match takes no report at the board.")
+        raise ServiceError(
+            "status",
+            _("A %(status)s match takes no report at the board.") % {"status": match.get_status_display().lower()},
+        )
     at = at or timezone.now()
     late = match.report_deadline is not None and at > match.report_deadline
     if late and not (is_official(user, match) and reason.strip()):
         law = late_arrival_of(match).law
         raise ServiceError(
             "side",
-            f"{law}: the reporting deadline was {clock(match.report_deadline)}; a side not reported by then loses the "
-            "entire match. Only the chief referee can accept a late report, with a reason.",
+            _(
+                "%(law)s: the reporting deadline was %(deadline)s; a side not reported by then loses the entire "
+                "match. Only the chief referee can accept a late report, with a reason."
+            )
+            % {"law": law, "deadline": clock(match.report_deadline)},
         )
     before = reports(match)
     setattr(match, field, at)
@@ -160,9 +171,6 @@ def reports(match):
         "report_deadline": match.report_deadline.isoformat() if match.report_deadline else None,
         "forfeited": match.forfeited,
     }
-
-
-CANCEL_HINT = "the chief referee can cancel the forfeit, with a reason."
 
 
 # ---------------------------------------------------------------- forfeits at the deadline
@@ -221,7 +229,10 @@ def record_forfeit(match, absent):
     """Write the forfeit of the locked `match`: the side(s) in `absent` lose (see the module's docstring)."""
     late_arrival = late_arrival_of(match)
     before = snapshot(match)
-    reason = f"{late_arrival.law}: not reported at the board by {clock(match.report_deadline)}"
+    reason = _("%(law)s: not reported at the board by %(deadline)s") % {
+        "law": late_arrival.law,
+        "deadline": clock(match.report_deadline),
+    }
     transitions.move(match, S.WALKOVER, reason=reason, service="walkover")
     match.forfeited = absent
     if absent == "ab":
@@ -258,17 +269,18 @@ def forfeit_score(match, late_arrival):
 def notify_forfeit(match):
     """Tell the umpire, the officials and the players; keyed by the forfeit's number so a rerun notifies once."""
     count = match.changes.filter(what=ResultChange.What.FORFEIT).count()
-    subject, body = display.forfeit_notice(match, late_arrival_of(match).law)
-    notify_people(match, subject, body, f"forfeit:{match.pk}:{count}")
+    law = late_arrival_of(match).law
+    notify_people(match, lambda: display.forfeit_notice(match, law), f"forfeit:{match.pk}:{count}")
 
 
-def notify_people(match, subject, body, key):
-    """The officials and the umpire get the check-in page; the players the stage page."""
+def notify_people(match, message, key):
+    """The officials and the umpire get the check-in page; the players the stage page. `message()` gives the
+    (subject, body), worded in the language active when it is called: each reader's own."""
     tournament = tournament_of(match)
     staff = {*tournament_officials(tournament), match.umpire}
-    notify(staff, tournament, subject, body, checkin_url(match), key)
+    notify(staff, tournament, message, checkin_url(match), key)
     players = get_user_model().objects.filter(player__memberships__entry__in=[match.entry_a_id, match.entry_b_id])
-    notify(players, tournament, subject, body, match.stage.get_absolute_url(), key)
+    notify(players, tournament, message, match.stage.get_absolute_url(), key)
 
 
 def checkin_url(match):
@@ -286,11 +298,13 @@ def cancel_forfeit(match, user, reason, reported=()):
     Standings and brackets follow."""
     match = lock_match(match)
     if match.status != S.WALKOVER or not match.forfeited:
-        raise ServiceError("status", "This match was not forfeited for late arrival.")
+        raise ServiceError("status", _("This match was not forfeited for late arrival."))
     if not reason.strip():
-        raise ServiceError("reason", "Give the reason the forfeit is cancelled (e.g. a delay the organisers caused).")
+        raise ServiceError(
+            "reason", _("Give the reason the forfeit is cancelled (e.g. a delay the organisers caused).")
+        )
     if any(side not in SIDES for side in reported):
-        raise ServiceError("reported", "Sides are a and b.")
+        raise ServiceError("reported", _("Sides are a and b."))
     refusal = round_closed(match)
     if refusal:
         raise ServiceError("status", refusal)
@@ -315,8 +329,7 @@ def cancel_forfeit(match, user, reason, reported=()):
     after = {**snapshot(match), **reports(match)}
     log_change(match, ResultChange.What.FORFEIT_CANCELLED, before, after, user, reason)
     count = match.changes.filter(what=ResultChange.What.FORFEIT_CANCELLED).count()
-    subject, body = display.cancelled_notice(match, reason)
-    notify_people(match, subject, body, f"forfeit-cancelled:{match.pk}:{count}")
+    notify_people(match, lambda: display.cancelled_notice(match, reason), f"forfeit-cancelled:{match.pk}:{count}")
     result_changed(match)
     return match
 
@@ -325,11 +338,13 @@ def round_closed(match):
     """Why a forfeit can no longer be cancelled, or None."""
     stage = match.stage
     if stage.status == Stage.Status.FINISHED:
-        return f"{stage.name} is finished: the forfeit stands."
+        return _("%(stage)s is finished: the forfeit stands.") % {"stage": stage.name}
     if stage.kind == Stage.Kind.SWISS:
         later = stage.rounds.filter(number__gt=match.round.number).order_by("number").first()
         if later:
-            return f"Round {later.number} is already paired: the forfeit stands (delete that round to cancel it)."
+            return _("Round %(number)s is already paired: the forfeit stands (delete that round to cancel it).") % {
+                "number": later.number
+            }
     if stage.kind == Stage.Kind.KNOCKOUT:
         entries = [match.entry_a_id, match.entry_b_id]
         played_on = (
@@ -341,7 +356,7 @@ def round_closed(match):
         )
         if played_on:
             stage_round = played_on.round.display_name.lower()
-            return f"The {stage_round} of this bracket is already under way: the forfeit stands."
+            return _("The %(round)s of this bracket is already under way: the forfeit stands.") % {"round": stage_round}
     return None
 
 
@@ -354,11 +369,11 @@ def set_withdrawn_after_forfeit(match, side, withdrawn):
     play all rounds, so keeping is the default). Withdrawn entries are left out of later pairings."""
     match = lock_match(match)
     if match.stage.kind != Stage.Kind.SWISS:
-        raise ServiceError("stage", "Only a Swiss stage withdraws a player from its later rounds.")
+        raise ServiceError("stage", _("Only a Swiss stage withdraws a player from its later rounds."))
     if side not in SIDES or side not in match.forfeited:
-        raise ServiceError("side", "Only a side that lost by forfeit is withdrawn here.")
+        raise ServiceError("side", _("Only a side that lost by forfeit is withdrawn here."))
     if match.stage.status == Stage.Status.FINISHED:
-        raise ServiceError("stage", f"{match.stage.name} is finished.")
+        raise ServiceError("stage", _("%(stage)s is finished.") % {"stage": match.stage.name})
     entry = getattr(match, f"entry_{side}")
     withdraw_entry(entry, withdrawn=withdrawn)
     return entry

@@ -16,6 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from checkin import display, selectors
 from checkin import services as late
@@ -32,12 +34,14 @@ SIDE_CHOICES = [("a", "A"), ("b", "B")]
 class ReportForm(forms.Form):
     match = forms.IntegerField()
     side = forms.ChoiceField(choices=SIDE_CHOICES)
-    reason = forms.CharField(required=False, max_length=500, label="Reason (late report)")
+    reason = forms.CharField(required=False, max_length=500, label=gettext_lazy("Reason (late report)"))
 
 
 class CancelForfeitForm(forms.Form):
     match = forms.IntegerField()
-    reason = forms.CharField(max_length=500, error_messages={"required": "Give the reason the forfeit is cancelled."})
+    reason = forms.CharField(
+        max_length=500, error_messages={"required": gettext_lazy("Give the reason the forfeit is cancelled.")}
+    )
     reported = forms.MultipleChoiceField(choices=SIDE_CHOICES, required=False, widget=forms.CheckboxSelectMultiple)
 
 
@@ -82,21 +86,21 @@ def round_checkin(request, slug, round_id):
     rounds = Round.objects.select_related("stage__event__tournament")
     rnd = get_object_or_404(rounds, pk=round_id, stage__event__tournament=tournament)
     if not is_umpire(request.user, tournament):
-        raise PermissionDenied("The check-in desk is for the tournament's umpires and officials.")
+        raise PermissionDenied(_("The check-in desk is for the tournament's umpires and officials."))
     if request.method != "POST":
         if request.GET.get("fragment"):
             return fragment(request, desk(request, tournament, rnd))
         return render(request, PAGE, desk(request, tournament, rnd))
     action = request.POST.get("action", "")
     if action not in ACTIONS:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
         return redirect("round-checkin", slug, rnd.pk)
     form_class, allowed, run = ACTIONS[action]
     form = form_class(request.POST)
     if form.is_valid():
         match = get_object_or_404(rnd.matches.select_related("stage__event__tournament"), pk=form.cleaned_data["match"])
         if not allowed(request.user, match):
-            raise PermissionDenied("You may not do this for this match.")
+            raise PermissionDenied(_("You may not do this for this match."))
         try:
             message = run(request.user, match, form.cleaned_data)
         except ServiceError as error:

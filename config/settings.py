@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -71,6 +72,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (a signed-in user's language rides in it); its tournament's language needs the URL.
+    "tournaments.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -91,6 +94,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -196,7 +200,19 @@ CONTENT_SECURITY_POLICY = {
 # The debug page and error reports hide settings whose names hold service addresses with passwords in them.
 DEFAULT_EXCEPTION_REPORTER_FILTER = "core.debug_filter.HiddenSettingsFilter"
 
+# The language: the visitor's own choice (the switcher on every page: a cookie, and a signed-in user's profile),
+# else the tournament's language on its pages, else the browser's Accept-Language (tournaments.middleware).
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", gettext_lazy("English")),
+    ("fr", gettext_lazy("French")),
+    ("it", gettext_lazy("Italian")),
+    ("de", gettext_lazy("German")),
+    ("hi", gettext_lazy("Hindi")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -1,9 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core.auth_token import ObtainTokenView
+from tournaments.languages import switch_language
 
 tournament_api = "tournaments/<slug:tournament_slug>/"
 
@@ -33,6 +35,8 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api_docs.html"),
         name="api-docs",
     ),
+    path("language/", switch_language, name="set-language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("rules/", include("rules.page_urls")),
     # Pages by audience: what anyone may open, then what the officials use.
     path("", include("tournaments.urls_public")),

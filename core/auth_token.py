@@ -10,7 +10,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from core.http_errors import ErrorSerializer, error_responses
-from core.ratelimit import REFUSAL, was_refused
+from core.ratelimit import refusal, was_refused
 
 
 class TokenSerializer(serializers.Serializer):
@@ -34,5 +34,5 @@ class ObtainTokenView(ObtainAuthToken):
             return super().post(request, *args, **kwargs)
         except ValidationError:
             if was_refused(request):
-                return Response({"detail": REFUSAL}, status=429)
+                return Response({"detail": refusal()}, status=429)
             raise

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.template import engines
+from django.utils.translation import gettext as _
 from django.views import defaults
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
@@ -27,47 +28,42 @@ def bad_request(request, exception):
     if isinstance(exception, RequestDataTooBig):
         return request_too_large(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if is_api(request):
-        return JsonResponse({"detail": "Bad request."}, status=400)
+        return JsonResponse({"detail": _("Bad request.")}, status=400)
     return defaults.bad_request(request, exception)
 
 
 # The page of a refused upload; rendered without the request's context, as core.middleware answers it before the
-# session and the user are loaded.
-TOO_LARGE_PAGE = """{% extends "base.html" %}
-{% block title %}Too large{% endblock %}
-{% block content %}
-<h1>Too large to send</h1>
-<p>What you sent is larger than {{ limit }} bytes, the most this site accepts: send a smaller file (an entry list
-  split in two, for example).</p>
-<p><a href="{% url 'home' %}">All tournaments</a></p>
-{% endblock %}"""
+# session and the user are loaded. A template file, so that makemessages finds its texts.
+TOO_LARGE_TEMPLATE = "413.html"
 
 
 def request_too_large(request, limit=None):
     """413 for a body over UPLOAD_MAX_BYTES (core.middleware), or over DATA_UPLOAD_MAX_MEMORY_SIZE (Django)."""
     limit = f"{settings.UPLOAD_MAX_BYTES if limit is None else limit:,}"
     if is_api(request):
-        return JsonResponse({"detail": f"The request body is larger than {limit} bytes."}, status=413)
-    page = engines["django"].from_string(TOO_LARGE_PAGE).render({"limit": limit})
+        return JsonResponse(
+            {"detail": _("The request body is larger than %(limit)s bytes.") % {"limit": limit}}, status=413
+        )
+    page = engines["django"].get_template(TOO_LARGE_TEMPLATE).render({"limit": limit})
     return HttpResponse(page, status=413)
 
 
 def permission_denied(request, exception):
     if is_api(request):
-        message = str(exception) or "You do not have permission to perform this action."
+        message = str(exception) or _("You do not have permission to perform this action.")
         return JsonResponse({"detail": message}, status=403)
     return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request, exception):
     if is_api(request):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if is_api(request):
-        return JsonResponse({"detail": "Server error: the problem is logged; please try again later."}, status=500)
+        return JsonResponse({"detail": _("Server error: the problem is logged; please try again later.")}, status=500)
     # Rendered without the request's context: whatever failed (the database, a context processor) must not fail
     # the error page too.
     return defaults.server_error(request, template_name="500.html")

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from core.live import LIVE_VERSION_HEADER, is_live_version
@@ -154,7 +155,8 @@ def public_page(view=None, *, params=(), live=False):
         version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
         if version is None:
             return view(request, slug, *args, **kwargs)
-        page = page_of(view, args, kwargs)
+        # One page per language: the middleware has chosen it (visitor, tournament, browser) before the view.
+        page = f"{page_of(view, args, kwargs)}:{translation.get_language()}"
         key, latest_key = page_keys(version, page, variant_of(request, params, live))
         kept = cache.get(key)
         if kept is not None:

@@ -13,10 +13,20 @@ from axes.exceptions import AxesBackendPermissionDenied
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils.translation import ngettext
 
 MAX_FAILURES = settings.AXES_FAILURE_LIMIT
 STORED_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
-REFUSAL = f"Too many failed log-ins. Try again in {int(settings.AXES_COOLOFF_TIME.total_seconds()) // 60} minutes."
+
+
+def refusal():
+    """The answer to a refused log-in, in the active language."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds()) // 60
+    return ngettext(
+        "Too many failed log-ins. Try again in %(minutes)s minute.",
+        "Too many failed log-ins. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 class LoginLockBackend(AxesStandaloneBackend):
@@ -38,7 +48,7 @@ def refuse_login(request, original_response=None, credentials=None):
     """AXES_LOCKOUT_CALLABLE for the log-in pages: 429 for a refused try; the try that set the lock keeps its form."""
     if not was_refused(request) and original_response is not None:
         return original_response
-    return HttpResponse(REFUSAL, status=429)
+    return HttpResponse(refusal(), status=429)
 
 
 def login_username(request, credentials=None):

@@ -7,6 +7,7 @@ player in the final, without anyone touching it. Watch it on the round's check-i
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from checkin import services as late
 from demo.brackets import knockout_of_four
@@ -21,7 +22,7 @@ EVENT = "Knockout (ICF, late-arrival demo)"
 def load(tournament, umpire):
     """Create the demo once (idempotent: an event that already has its bracket is left as it is). Returns what to
     tell the person who loaded it."""
-    event, _ = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
+    event, _new = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
     stage = event.stages.first()
     if stage is None:
         stage = knockout_of_four(event, first=0)
@@ -29,11 +30,17 @@ def load(tournament, umpire):
     semi_two = stage.matches.get(round__number=1, number=2)
     url = reverse("round-checkin", args=[tournament.slug, semi_two.round_id])
     if semi_two.status == Match.Status.WALKOVER:
-        return f"{EVENT}: the late player has been forfeited; see {url}"
-    return (
-        f"{EVENT}: {semi_two.entry_b} never reports at table {semi_two.table}; the worker forfeits them after "
-        f"{late.clock(semi_two.report_deadline)} (ICF 143(i)). Check-in page: {url}"
-    )
+        return _("%(event)s: the late player has been forfeited; see %(url)s") % {"event": EVENT, "url": url}
+    return _(
+        "%(event)s: %(entry)s never reports at table %(table)s; the worker forfeits them after %(time)s "
+        "(ICF 143(i)). Check-in page: %(url)s"
+    ) % {
+        "event": EVENT,
+        "entry": semi_two.entry_b,
+        "table": semi_two.table,
+        "time": late.clock(semi_two.report_deadline),
+        "url": url,
+    }
 
 
 def call_semi_finals(stage, umpire):

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from demo.brackets import knockout_of_four
 from protests import services
@@ -36,7 +37,7 @@ GAME_2 = [win("A", 9, queen=True), win("A", 9, queen=True), win("A", 1)]
 def load(tournament, umpire):
     """Create the demo once (idempotent: an event that already has its bracket is left as it is). Returns what to
     tell the person who loaded it."""
-    event, _ = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
+    event, _new = Event.objects.get_or_create(tournament=tournament, name=EVENT, defaults={"rule_set": "icf"})
     stage = event.stages.first()
     if stage is None:
         stage = knockout_of_four(event, first=4)
@@ -44,11 +45,11 @@ def load(tournament, umpire):
     protest = Protest.objects.filter(match__stage=stage).first()
     queue = reverse("protest-queue", args=[tournament.slug])
     if protest is None or protest.is_decided:
-        return f"{EVENT}: the protest is decided; see {queue}"
-    return (
-        f"{EVENT}: protest #{protest.pk} on semi-final 1 is lodged and its result withheld; decide it as secretary "
-        f"or chief by {services.clock(protest.due_at)} (ICF 151(c)) at {queue}"
-    )
+        return _("%(event)s: the protest is decided; see %(url)s") % {"event": EVENT, "url": queue}
+    return _(
+        "%(event)s: protest #%(number)s on semi-final 1 is lodged and its result withheld; decide it as secretary "
+        "or chief by %(time)s (ICF 151(c)) at %(url)s"
+    ) % {"event": EVENT, "number": protest.pk, "time": services.clock(protest.due_at), "url": queue}
 
 
 def protested_semi_final(stage, umpire):

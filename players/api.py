@@ -2,6 +2,7 @@
 by the personal link's token (which adds the player's notifications). Read-only."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -24,7 +25,7 @@ class ScheduleAPIView(APIView):
         )
         schedule = player_services.player_schedule(tournament, player, with_notifications=with_notifications)
         if not schedule.entries:
-            raise NotFound("This player is not entered in this tournament.")
+            raise NotFound(_("This player is not entered in this tournament."))
         return schedule
 
 
@@ -48,6 +49,6 @@ class PersonalScheduleView(ScheduleAPIView):
     def get(self, request, tournament_slug, token):
         player_id = player_services.player_id_from_token(token)
         if player_id is None:
-            raise NotFound("This link is not valid.")
+            raise NotFound(_("This link is not valid."))
         player = get_object_or_404(players(), pk=player_id)
         return Response(PersonalScheduleSerializer(self.schedule(player, with_notifications=True)).data)

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 
 from django.core import signing
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from checkin.selectors import late_arrival_of
 from stages.display import score_from_side
@@ -20,6 +22,13 @@ S = Match.Status
 LIVE = (S.CALLED, S.IN_PLAY)
 NOTIFICATIONS_SHOWN = 10
 _FAR_PAST = datetime.min.replace(tzinfo=UTC)
+# The outcome as the schedule page's badge shows it (`outcome` itself stays a code, for the API).
+OUTCOME_LABELS = {
+    "won": pgettext_lazy("match outcome, on a badge", "won"),
+    "lost": pgettext_lazy("match outcome, on a badge", "lost"),
+    "drawn": pgettext_lazy("match outcome, on a badge", "drawn"),
+    "bye": pgettext_lazy("match outcome, on a badge", "bye"),
+}
 
 # ---------------------------------------------------------------- the personal link
 
@@ -116,6 +125,11 @@ class PlayerMatch:
         return "drawn" if m.status in (S.FINISHED, S.CONFIRMED) and self.opponent else ""
 
     @property
+    def outcome_label(self):
+        """The outcome in words: "won", "lost", "drawn", "bye", or "" while there is no result."""
+        return OUTCOME_LABELS.get(self.outcome, "")
+
+    @property
     def score(self):
         """The score from the player's side: "25–10", "2–1 (62–47)" over several games, "w/o", "bye"."""
         return score_from_side(self.match, self.side)
@@ -125,9 +139,9 @@ class PlayerMatch:
         """Why a result is not final yet, in plain words."""
         m = self.match
         if m.result_withheld:
-            return "withheld: a protest is undecided (ICF 150)"
+            return _("withheld: a protest is undecided (ICF 150)")
         if m.status in (S.FINISHED, S.RETIRED):
-            return "to confirm"
+            return _("to confirm")
         return ""
 
     @property

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string, select_template
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
 
 from core.live import live_fragment, live_version
 from core.numbers import object_id
@@ -61,7 +62,7 @@ def player_schedule(request, slug, token):
     tournament = visible_tournament(request, slug)
     player_id = player_services.player_id_from_token(token)
     if player_id is None:
-        raise Http404("This link is not valid. Ask the tournament secretary for your personal link.")
+        raise Http404(_("This link is not valid. Ask the tournament secretary for your personal link."))
     player = get_object_or_404(Player, pk=player_id)
     return schedule_response(request, tournament, player, personal_link=True)
 

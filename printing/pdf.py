@@ -2,8 +2,8 @@
 
 Plain Python: each function takes the dataclasses below (printing.selectors fills them from the database) and
 returns an A4 PDF drawn with reportlab. Black lines and text only, so a sheet reads the same from a
-black-and-white printer. Names print in a TrueType font of the system (DejaVu Sans or Liberation Sans) when one is
-installed, so "Müller", "Šárka" and "Ramachandran" all print; Helvetica (Latin-1 only) otherwise.
+black-and-white printer, in the language active when it is drawn and in a type that has its script
+(printing.fonts).
 
 Output is reproducible (reportlab's invariant mode): the same data gives the same bytes. `compress=False` leaves
 the page streams readable (so does `COMPRESS = False`), which the tests use to find the names in them.
@@ -11,39 +11,24 @@ the page streams readable (so does `COMPRESS = False`), which the tests use to f
 
 import io
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
 
+from printing.fonts import fonts, shaped, shaping
 from printing.pdf_kit import bold, fractions, grid_style, para
 from printing.score_card_pdf import card_parts
 
 MARGIN = 12 * mm
 MAX_BLANK_CARDS = 200  # the most blank score cards one request prints
 COMPRESS = True  # compress page streams unless a call says otherwise (tests turn it off to read the text)
-
-# (family, regular, bold), looked for in the usual font directories of Debian, Fedora and Arch.
-FONT_FILES = (
-    ("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    ("LiberationSans", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
-)
-FONT_DIRS = (
-    "/usr/share/fonts/truetype/dejavu",
-    "/usr/share/fonts/truetype/liberation",
-    "/usr/share/fonts/dejavu",
-    "/usr/share/fonts/dejavu-sans-fonts",
-    "/usr/share/fonts/liberation-sans",
-    "/usr/share/fonts/TTF",
-)
 
 
 # ---------------------------------------------------------------- the data a sheet prints
@@ -153,25 +138,27 @@ class Section:
 def score_cards(cards, compress=None):
     """One A4 page per ScoreCard (ICF XIX)."""
     st = styles()
-    doc = document(io.BytesIO(), "Score cards", compress)
+    doc = document(io.BytesIO(), _("Score cards"), compress)
     width, height = doc.width - 12, doc.height - 12  # the frame's padding
     story = []
     for card in cards:
         story += [KeepInFrame(width, height, card_parts(card, width, height, st), mode="shrink"), PageBreak()]
-    return build(doc, story[:-1] or [Paragraph("No score cards to print.", st["text"])])
+    return build(doc, story[:-1] or [para(_("No score cards to print."), st["text"])])
 
 
 def pairing_sheet(heading, sections, compress=None):
     """The pairings of a round: table, time, A v B, umpire (sections: one per group, or one for the round)."""
     st = styles()
     doc = document(io.BytesIO(), heading.title, compress)
-    labels = ["No.", "Table", "Time", "Player/s A", "", "Player/s B", "Umpire"]
+    labels = [_("No."), pgettext("carrom table", "Table"), _("Time"), _("Player/s A"), "", _("Player/s B"), _("Umpire")]
     widths = fractions(doc.width, [11, 13, 17, 55, 6, 55, 29])
 
     def row(line):
-        side_b = Paragraph("<i>bye</i>", st["cell"]) if line.bye else para(line.side_b, st["cell"])
+        bye = f"<i>{escape(pgettext('no opponent', 'bye'))}</i>"
+        side_b = Paragraph(bye, st["cell"]) if line.bye else para(line.side_b, st["cell"])
         cells = [para(text, st["cell"]) for text in (line.number, line.table, line.time, line.side_a)]
-        return [*cells, para("" if line.bye else "v", st["centre"]), side_b, para(line.umpire, st["small"])]
+        versus = "" if line.bye else pgettext("versus", "v")
+        return [*cells, para(versus, st["centre"]), side_b, para(line.umpire, st["small"])]
 
     return build(doc, sheet_story(heading, sections, labels, widths, row, st), footer_text(heading))
 
@@ -180,7 +167,7 @@ def results_sheet(heading, sections, compress=None):
     """A round's results, the winner in bold."""
     st = styles()
     doc = document(io.BytesIO(), heading.title, compress)
-    labels = ["No.", "Table", "Player/s A", "Result", "Player/s B", ""]
+    labels = [_("No."), pgettext("carrom table", "Table"), _("Player/s A"), _("Result"), _("Player/s B"), ""]
     widths = fractions(doc.width, [9, 11, 50, 22, 50, 44])
 
     def row(line):
@@ -204,7 +191,7 @@ def standings_sheet(heading, sections, compress=None):
     doc = document(io.BytesIO(), heading.title, compress)
     story = [*heading_parts(heading, st)]
     for section in sections:
-        labels = ["#", "Name", "Country / club", *section.columns]
+        labels = [pgettext("standings column: rank", "#"), _("Name"), _("Country / club"), *section.columns]
         numbers = [22 if len(label) > 5 else 14 for label in section.columns]  # "Buchholz" on one line
         widths = fractions(doc.width, [8, 60, 46, *numbers])
 
@@ -218,7 +205,7 @@ def standings_sheet(heading, sections, compress=None):
 
         story += section_parts(section, labels, widths, row, st, right_from=3)
     if not sections:
-        story.append(Paragraph("No standings yet.", st["text"]))
+        story.append(para(_("No standings yet."), st["text"]))
     return build(doc, story, footer_text(heading))
 
 
@@ -230,7 +217,7 @@ def sheet_story(heading, sections, labels, widths, row, st):
     for section in sections:
         story += section_parts(section, labels, widths, row, st)
     if not sections:
-        story.append(Paragraph("No matches.", st["text"]))
+        story.append(para(_("No matches."), st["text"]))
     return story
 
 
@@ -252,7 +239,7 @@ def section_parts(section, labels, widths, row, st, right_from=None):
     """A section's title and table; the labels of columns from `right_from` on are right-aligned (numbers)."""
     parts = [Paragraph(escape(section.title), st["section"])] if section.title else []
     if not section.lines:
-        return [*parts, Paragraph("Nothing to show yet.", st["text"]), Spacer(1, 3 * mm)]
+        return [*parts, para(_("Nothing to show yet."), st["text"]), Spacer(1, 3 * mm)]
     right = len(labels) if right_from is None else right_from
     data = [[para(label, st["colhead" if i < right else "colhead_right"]) for i, label in enumerate(labels)]] + [
         row(line) for line in section.lines
@@ -269,30 +256,12 @@ def section_parts(section, labels, widths, row, st, right_from=None):
 # ---------------------------------------------------------------- fonts, styles and small helpers
 
 
-@cache
-def fonts():
-    """(regular, bold) font names: a system TrueType font with wide Unicode coverage, or Helvetica."""
-    for family, regular, bold_file in FONT_FILES:
-        for directory in FONT_DIRS:
-            regular_path, bold_path = Path(directory, regular), Path(directory, bold_file)
-            if not (regular_path.is_file() and bold_path.is_file()):
-                continue
-            try:
-                pdfmetrics.registerFont(TTFont(family, str(regular_path)))
-                pdfmetrics.registerFont(TTFont(f"{family}-Bold", str(bold_path)))
-            except TTFError:
-                continue
-            pdfmetrics.registerFontFamily(family, normal=family, bold=f"{family}-Bold", italic=family,
-                                          boldItalic=f"{family}-Bold")  # fmt: skip
-            return family, f"{family}-Bold"
-    return "Helvetica", "Helvetica-Bold"
-
-
 def styles():
     regular, bold_font = fonts()
+    shape = int(shaping())
 
     def style(name, size, font=regular, **options):
-        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.2, **options)
+        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.2, shaping=shape, **options)
 
     return {
         "title": style("title", 15, bold_font, spaceAfter=2),
@@ -321,7 +290,7 @@ def document(buffer, title, compress):
         topMargin=MARGIN,
         bottomMargin=MARGIN,
         title=title,
-        author="Carrom tournaments",
+        author=_("Carrom tournaments"),
         pageCompression=1 if compress else 0,
         invariant=1,
     )
@@ -331,10 +300,14 @@ def build(doc, story, footer=""):
     """Lay out `story`; `footer` (a sheet's title) is printed with the page number at the foot of every page,
     so the pages of a sheet pinned on a wall stay in order."""
 
+    page_text = _("%(sheet)s · page %(page)s")  # in the language active now, not when reportlab draws
+
     def draw_footer(canvas, doc):
         canvas.saveState()
-        canvas.setFont(fonts()[0], 7)
-        canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"{footer} · page {doc.page}")
+        font = fonts()[0]
+        canvas.setFont(font, 7)
+        text = shaped(page_text % {"sheet": footer, "page": doc.page}, font, 7)
+        canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, text)
         canvas.restoreState()
 
     if footer:

@@ -7,13 +7,15 @@ the law's column notes. Every function takes the card (printing.pdf.ScoreCard) a
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from printing.pdf_kit import grid_style, no_padding, one_line, para, stack
 
-NIL = "Nil"  # ICF XIX: 'Nil' in the other side's Queen and c/m columns
+NIL = pgettext_lazy("score card: no points", "Nil")  # ICF XIX: 'Nil' in the other side's Queen and c/m columns
 
 
 def card_parts(card, width, height, st):
@@ -39,10 +41,13 @@ def card_parts(card, width, height, st):
 
 
 def card_title(card, width, st):
-    games = f"best of {card.games} games" if card.games > 1 else "one game"
-    right = " · ".join(part for part in (card.rule_set, games) if part)
+    if card.games > 1:
+        games = ngettext("best of %(games)s game", "best of %(games)s games", card.games) % {"games": card.games}
+    else:
+        games = _("one game")
+    right = " · ".join(str(part) for part in (card.rule_set, games) if part)
     table = Table(
-        [[Paragraph("SCORE CARD", st["title"]), para(right, st["right"])]],
+        [[para(_("Score card").upper(), st["title"]), para(right, st["right"])]],
         colWidths=[width * 0.45, width * 0.55],
     )
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
@@ -53,12 +58,16 @@ def card_header(card, width, st):
     """ICF XIX: championship, event, round, date, time, match no., umpire, C/B (carrom board) no., toss; and
     the stage, which our draws add."""
     c = card
+    board_no = pgettext("carrom board (the table) number", "C/B No.")
     rows = [
-        (["CHAMPIONSHIP / TOURNAMENT", c.tournament], [46, 0]),
-        (["EVENT", c.event, "ROUND", c.round, "DATE", c.date, "TIME", c.time], [15, 48, 16, 31, 13, 31, 12, 0]),
-        (["MATCH NO.", c.match_no, "UMPIRE", c.umpire, "C/B No.", c.table], [22, 18, 18, 88, 18, 0]),
-        (["TOSS WON BY", c.toss_winner, "CHOICE OF TOSS WINNER", c.toss_choice], [28, 64, 46, 0]),
-        (["STAGE", c.stage], [15, 0]),
+        ([_("CHAMPIONSHIP / TOURNAMENT"), c.tournament], [46, 0]),
+        (
+            [_("EVENT"), c.event, pgettext("round of a stage", "ROUND"), c.round, _("DATE"), c.date, _("TIME"), c.time],
+            [15, 48, 16, 31, 13, 31, 12, 0],
+        ),
+        ([_("MATCH NO."), c.match_no, _("UMPIRE"), c.umpire, board_no, c.table], [22, 18, 18, 88, 18, 0]),
+        ([_("TOSS WON BY"), c.toss_winner, _("CHOICE OF TOSS WINNER"), c.toss_choice], [28, 64, 46, 0]),
+        ([_("STAGE"), c.stage], [15, 0]),
     ]
     return stack([form_row(texts, widths, width, st) for texts, widths in rows])
 
@@ -91,17 +100,17 @@ def players_and_times(card, width, st):
 
     players = Table(
         [
-            ["", para("Player/s A", st["label"]), para("Player/s B", st["label"])],
-            [para("Name", st["label"]), value(names_a[0]), value(names_b[0])],
+            ["", para(_("Player/s A"), st["label"]), para(_("Player/s B"), st["label"])],
+            [para(_("Name"), st["label"]), value(names_a[0]), value(names_b[0])],
             ["", value(names_a[1]), value(names_b[1])],
-            [para("Team", st["label"]), value(card.team_a), value(card.team_b)],
+            [para(_("Team"), st["label"]), value(card.team_a), value(card.team_b)],
         ],
         colWidths=[label_w, side_w, side_w],
         rowHeights=[5.5 * mm] + [6.5 * mm] * 3,
     )
     players.setStyle(grid_style())
     times = Table(
-        [[para(t, st["label"]) for t in ("Game No.", "Starting time", "Finishing time")]]
+        [[para(t, st["label"]) for t in (_("Game No."), _("Starting time"), _("Finishing time"))]]
         + [[para(f"{n}.", st["value"]), "", ""] for n in range(1, card.games + 1)],
         colWidths=[17 * mm, (times_width - 17 * mm) / 2, (times_width - 17 * mm) / 2],
         rowHeights=[5.5 * mm] + [6.5 * mm] * card.games,
@@ -137,12 +146,14 @@ def game_table(card, game_no, width, row_height, st):
     value_w = (width - board_w - breaker_w) / 6
     head = st["head"]
     side_a, side_b = " & ".join(card.side_a), " & ".join(card.side_b)
-    labels = ["Queen", "No. of<br/>c/m", "Grand<br/>total"] * 2  # ICF XIX columns 2-7
-    columns = [f"({n})<br/>{label}" for n, label in enumerate(labels, start=2)]
+    labels = [_("Queen"), _("No. of\nc/m"), _("Grand\ntotal")] * 2  # ICF XIX columns 2-7
+    columns = [f"({n})<br/>{lines(label)}" for n, label in enumerate(labels, start=2)]
     name_a, name_b = (one_line(name, 3 * value_w - 3, head, 5) for name in (f"A  {side_a}", f"B  {side_b}"))
+    board_no = Paragraph(lines(pgettext("score card column: the board of a game", "Board\nNo.")), head)
+    break_by = para(pgettext("score card column: who broke (the opening shot)", "(1) Break by"), head)
     data = [
-        [para(f"GAME {game_no}", st["label"])] + [""] * 7,
-        [Paragraph("Board<br/>No.", head), para("(1) Break by", head), name_a, "", "", name_b, "", ""],
+        [para(_("GAME %(number)s") % {"number": game_no}, st["label"])] + [""] * 7,
+        [board_no, break_by, name_a, "", "", name_b, "", ""],
         ["", ""] + [Paragraph(text, head) for text in columns],
     ]
     for number in range(1, rows_count + 1):
@@ -166,6 +177,11 @@ def game_table(card, game_no, width, row_height, st):
     return table
 
 
+def lines(text):
+    """A heading's text for a Paragraph: escaped, its line breaks (in the English text and any translation) kept."""
+    return escape(str(text)).replace("\n", "<br/>")
+
+
 def board_cells(number, line, breaker_w, st):
     mark = "*" if line is not None and line.law else ""
     cells = [para(f"{number}{mark}", st["centre"])]
@@ -184,7 +200,7 @@ def board_cells(number, line, breaker_w, st):
 
 def remarks_box(card, width, lines, st, row_height=6 * mm):
     """ICF XIX: remarks of the umpire, with ruled lines to write on; special finishes are listed here."""
-    rows = [[para("Remarks of the Umpire", st["label"])]]
+    rows = [[para(_("Remarks of the Umpire"), st["label"])]]
     rows += [[para(text, st["small"])] for text in card.remarks[: lines - 1]]
     rows += [[""]] * (lines - len(rows))
     table = Table(rows, colWidths=[width], rowHeights=[5 * mm] + [row_height] * (lines - 1))
@@ -199,7 +215,7 @@ def signatures(card, width, st):
     third = width / 3
     table = Table(
         [
-            [para(t, st["label"]) for t in ("Match won by", "Loser's signature", "Umpire's signature")],
+            [para(t, st["label"]) for t in (_("Match won by"), _("Loser's signature"), _("Umpire's signature"))],
             [one_line(card.winner, third - 5, st["value"]), "", ""],
         ],
         colWidths=[third] * 3,
@@ -211,12 +227,18 @@ def signatures(card, width, st):
 
 def column_notes(card, st):
     """ICF XIX's instructions for the columns, printed at the foot of the card as on the original."""
-    text = (
-        "ICF XIX. (1) The name of the player choosing to break is entered first. "
-        f"(2) &amp; (5) {card.queen_value} points for the player pocketing the queen, 'Nil' in the other Queen "
-        "column. (3) &amp; (6) The number of c/m of the opponent/s lying at the finish of the board, 'Nil' in the "
-        "other column. (4) &amp; (7) The aggregate points of the player/s at the finish of each board."
+    notes = ngettext(
+        "ICF XIX. (1) The name of the player choosing to break is entered first. (2) & (5) %(points)s point for the "
+        "player pocketing the queen, 'Nil' in the other Queen column. (3) & (6) The number of c/m of the opponent/s "
+        "lying at the finish of the board, 'Nil' in the other column. (4) & (7) The aggregate points of the "
+        "player/s at the finish of each board.",
+        "ICF XIX. (1) The name of the player choosing to break is entered first. (2) & (5) %(points)s points for the "
+        "player pocketing the queen, 'Nil' in the other Queen column. (3) & (6) The number of c/m of the opponent/s "
+        "lying at the finish of the board, 'Nil' in the other column. (4) & (7) The aggregate points of the "
+        "player/s at the finish of each board.",
+        card.queen_value,
     )
+    text = escape(notes % {"points": card.queen_value})
     if card.extra_rows_note:
         text += " " + escape(card.extra_rows_note)
     return Paragraph(text, st["note"])

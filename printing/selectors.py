@@ -6,7 +6,9 @@ Nothing here draws; nothing in printing.pdf queries."""
 from collections import defaultdict
 
 from django.db.models import Prefetch
-from django.utils import timezone
+from django.utils import dateformat, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from core.errors import ServiceError
 from printing import pdf as printing
@@ -23,6 +25,26 @@ EXTRA_ROWS = 2  # rows after the board limit, for the extra board (ICF 56(b)) or
 OPEN_ROWS = 12  # rows of a game with no board limit (ICF 56(b) from the quarter-finals: 25 points only)
 SWISS_COLUMNS = ["P", "Pts", "Buchholz", "Net", "Total"]  # as the stage page shows them
 GROUP_COLUMNS = ["P", "W", "D", "L", "Net", "Pts"]
+# The column headings as printed, in the language of the sheet.
+COLUMN_LABELS = {
+    "P": pgettext_lazy("standings column: matches played", "P"),
+    "Pts": pgettext_lazy("standings column: points", "Pts"),
+    "Buchholz": pgettext_lazy("standings column: Buchholz tie-break", "Buchholz"),
+    "Net": pgettext_lazy("standings column: net score", "Net"),
+    "Total": pgettext_lazy("standings column: total score", "Total"),
+    "W": pgettext_lazy("standings column: won", "W"),
+    "D": pgettext_lazy("standings column: drawn", "D"),
+    "L": pgettext_lazy("standings column: lost", "L"),
+}
+# The note of a result that is not final, or of a match not played yet (results sheet).
+RESULT_NOTES = {
+    S.WALKOVER: pgettext_lazy("results sheet note", "walkover / forfeit"),
+    S.RETIRED: pgettext_lazy("results sheet note", "retired"),
+    S.FINISHED: pgettext_lazy("results sheet note", "to confirm"),
+    S.SCHEDULED: pgettext_lazy("results sheet note", "scheduled"),
+    S.CALLED: pgettext_lazy("results sheet note", "called"),
+    S.IN_PLAY: pgettext_lazy("results sheet note", "in play"),
+}
 
 
 class NoStandings(Exception):
@@ -96,7 +118,7 @@ def match_card(match):
         table=str(match.table or ""),
         date=day_text(planned) if planned else "",
         time=f"{planned:%H:%M}" if planned else "",
-        umpire="self-umpired" if match.self_umpired else person(match.umpire),
+        umpire=_("self-umpired") if match.self_umpired else person(match.umpire),
         side_a=member_names(match.entry_a),
         side_b=member_names(match.entry_b),
         team_a=team(match.entry_a),
@@ -123,10 +145,13 @@ def card_shape(event, stage, round_key):
         rows = limit
         if length.on_tie in ("extra_board", "tie_breaker"):
             rows += EXTRA_ROWS
-            what = "the extra board" if length.on_tie == "extra_board" else "the tie-breaker"
-            note = f"Rows after board {limit}: {what} when the scores are level ({rule_set.cite('tie')})."
+            if length.on_tie == "extra_board":
+                note = _("Rows after board %(board)s: the extra board when the scores are level (%(law)s).")
+            else:
+                note = _("Rows after board %(board)s: the tie-breaker when the scores are level (%(law)s).")
+            note = note % {"board": limit, "law": rule_set.cite("tie")}
     return {
-        "rule_set": rule_set.name,
+        "rule_set": str(rule_set.name),
         "games": (stage.games_per_match if stage else None) or rule_set.games_per_match,
         "board_rows": rows,
         "board_limit": limit,
@@ -168,11 +193,16 @@ def board_lines(match):
 
 def remarks(match):
     """Special finishes (ICF 102-112) by board, and what else the umpire would write: walkover, protest."""
-    notes = [f"* Game {b.game_no}, board {b.number}: {b.law}" for b in match.card_boards if b.special_ending and b.law]
+    special = _("* Game %(game)s, board %(board)s: %(law)s")
+    notes = [
+        special % {"game": b.game_no, "board": b.number, "law": b.law}
+        for b in match.card_boards
+        if b.special_ending and b.law
+    ]
     if match.status == S.WALKOVER:
-        notes.append("Walkover / forfeit.")
+        notes.append(_("Walkover / forfeit."))
     if match.result_withheld:
-        notes.append("Result withheld: protest pending (ICF 150).")
+        notes.append(_("Result withheld: protest pending (ICF 150)."))
     return notes
 
 
@@ -193,7 +223,7 @@ def round_heading(title, rnd, matches):
     if len(days) == 1:
         lines.append(days[0])
     if rnd.status == Round.Status.DRAFT:
-        lines.append("PREVIEW: not published, may still change.")
+        lines.append(_("PREVIEW: not published, may still change."))
     return printing.Heading(
         title=f"{title} · {rnd.display_name}", tournament=stage.event.tournament.name, lines=lines, printed=printed()
     )
@@ -206,18 +236,18 @@ def round_pairings(rnd):
 
     def line(match):
         planned = timezone.localtime(match.planned_at) if match.planned_at else None
-        when = "" if planned is None else f"{planned:%H:%M}" if one_day else f"{planned:%a %H:%M}"
+        when = "" if planned is None else f"{planned:%H:%M}" if one_day else dateformat.format(planned, "D H:i")
         return printing.PairingLine(
             number=str(match.number),
             table=str(match.table or ""),
             time=when,
             side_a=entry_name(match.entry_a),
             side_b=entry_name(match.entry_b),
-            umpire="self-umpired" if match.self_umpired else person(match.umpire),
+            umpire=_("self-umpired") if match.self_umpired else person(match.umpire),
             bye=match.status == S.BYE,
         )
 
-    return round_heading("Pairings", rnd, matches), sections(matches, line)
+    return round_heading(_("Pairings"), rnd, matches), sections(matches, line)
 
 
 def round_results(rnd):
@@ -229,13 +259,13 @@ def round_results(rnd):
             number=str(match.number),
             table=str(match.table or ""),
             side_a=entry_name(match.entry_a),
-            side_b="bye" if match.status == S.BYE else entry_name(match.entry_b),
+            side_b=pgettext("no opponent", "bye") if match.status == S.BYE else entry_name(match.entry_b),
             result=score_text(match),
             winner=winner_side(match),
             note=result_note(match),
         )
 
-    return round_heading("Results", rnd, matches), sections(matches, line)
+    return round_heading(_("Results"), rnd, matches), sections(matches, line)
 
 
 def winner_side(match):
@@ -257,13 +287,11 @@ def sections(matches, line):
 
 def result_note(match):
     if match.result_withheld:
-        return "withheld: protest pending"
+        return _("withheld: protest pending")
     if match.forfeited == "ab":
-        return "both forfeited"
-    if match.status in (S.WALKOVER, S.RETIRED, S.FINISHED):
-        return {S.WALKOVER: "walkover / forfeit", S.RETIRED: "retired", S.FINISHED: "to confirm"}[match.status]
-    if match.status in UNFINISHED:
-        return match.get_status_display().lower()
+        return _("both forfeited")
+    if match.status in (S.WALKOVER, S.RETIRED, S.FINISHED, *UNFINISHED):
+        return str(RESULT_NOTES[match.status])
     return ""
 
 
@@ -274,10 +302,10 @@ def stage_standings_sheet(stage):
     """(Heading, sections) of a stage's standings, from its published rounds, with the columns the stage page
     shows: Swiss (points, Buchholz, net, total) or a table per group (played, won, drawn, lost, net, points)."""
     if stage.kind == Stage.Kind.KNOCKOUT:
-        raise NoStandings(f"{stage.name} is a knockout: it has a bracket, not standings.")
+        raise NoStandings(_("%(stage)s is a knockout: it has a bracket, not standings.") % {"stage": stage.name})
     matches = list(stage.matches.filter(round__status=Round.Status.PUBLISHED))
     heading = printing.Heading(
-        title=f"Standings · {stage.name}",
+        title=f"{_('Standings')} · {stage.name}",
         tournament=stage.event.tournament.name,
         lines=[f"{stage.event.name} · {stage.get_kind_display()}", after_round(stage)],
         printed=printed(),
@@ -309,12 +337,16 @@ def standings_section(title, rows, entries, columns):
         )
         for row in rows
     ]
-    return printing.Section(title, lines, columns)
+    return printing.Section(title, lines, [str(COLUMN_LABELS[column]) for column in columns])
 
 
 def after_round(stage):
     last = stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
-    return f"After {last.display_name.lower()}" if last else "No round published yet."
+    if last is None:
+        return _("No round published yet.")
+    if not last.name:  # "After round 3"
+        return pgettext("numbered round of a stage", "After round %(number)s") % {"number": last.number}
+    return _("After %(round)s") % {"round": last.display_name.lower()}
 
 
 # ---------------------------------------------------------------- names and numbers
@@ -361,11 +393,13 @@ def person(user):
 
 
 def day_text(moment):
-    return f"{moment:%a} {moment.day} {moment:%b %Y}"
+    """ "Sat 5 Dec 2026": day and month names in the language of the sheet."""
+    return dateformat.format(moment, "D j M Y")
 
 
 def printed():
-    return f"Printed {day_text(timezone.localtime())}, {timezone.localtime():%H:%M}"
+    now = timezone.localtime()
+    return _("Printed %(day)s, %(time)s") % {"day": day_text(now), "time": f"{now:%H:%M}"}
 
 
 def number(value):

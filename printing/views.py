@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from core.numbers import whole_number
 from printing import pdf as printing
@@ -32,7 +33,7 @@ def pdf_response(data, *name_parts):
 
 def require_umpire(request, tournament):
     if not is_umpire(request.user, tournament):
-        raise PermissionDenied("Score cards are printed by the tournament's officials and umpires.")
+        raise PermissionDenied(_("Score cards are printed by the tournament's officials and umpires."))
 
 
 def visible_round(request, tournament, round_id):
@@ -46,7 +47,7 @@ def visible_round(request, tournament, round_id):
 
 def require_visible(request, tournament, rnd):
     if not can_see_round(request.user, rnd, tournament):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
 
 
 def round_name_parts(rnd):
@@ -74,7 +75,7 @@ def match_score_card(request, slug, match_id):
     match = get_object_or_404(print_data.card_matches(), pk=match_id, stage__event__tournament=tournament)
     require_visible(request, tournament, match.round)  # loaded with the match
     if match.status == match.Status.BYE:
-        raise Http404("A bye has no score card.")
+        raise Http404(_("A bye has no score card."))
     card = print_data.match_card(match)
     return pdf_response(printing.score_cards([card]), tournament.slug, f"match-{match.pk}", "score-card")
 
@@ -88,7 +89,8 @@ def blank_score_cards(request, slug, event_id):
     count = whole_number(request.GET.get("count") or str(DEFAULT_BLANK_CARDS), 1, printing.MAX_BLANK_CARDS)
     if count is None:
         return HttpResponseBadRequest(
-            f"count: give a whole number of cards from 1 to {printing.MAX_BLANK_CARDS}.", content_type="text/plain"
+            _("count: give a whole number of cards from 1 to %(most)s.") % {"most": printing.MAX_BLANK_CARDS},
+            content_type="text/plain",
         )
     cards = print_data.blank_score_cards(event, count)
     return pdf_response(printing.score_cards(cards), tournament.slug, event.name, "blank-score-cards")

@@ -6,6 +6,8 @@ forbidden one 403."""
 import re
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
@@ -26,7 +28,7 @@ from protests.serializers import (
 from stages.models import Match
 from tournaments.models import Tournament
 
-NO_WITHDRAWAL = "ICF 149: once lodged, a protest cannot be withdrawn."
+NO_WITHDRAWAL = gettext_lazy("ICF 149: once lodged, a protest cannot be withdrawn.")
 READ = error_responses(403, 404)
 WRITE = error_responses(400, 403, 404)
 
@@ -71,8 +73,10 @@ class ProtestListView(ProtestAPIView):
         data = dict(self.valid(LogProtestSerializer))
         match = Match.objects.filter(pk=data.pop("match"), stage__event__tournament=self.tournament).first()
         if match is None:
-            return Response({"match": ["No such match in this tournament."]}, status=400)
-        self.require(permissions.can_log(request.user, match), "Only the umpire of this match or an official logs it.")
+            return Response({"match": [_("No such match in this tournament.")]}, status=400)
+        self.require(
+            permissions.can_log(request.user, match), _("Only the umpire of this match or an official logs it.")
+        )
         protest = services.log_oral_protest(match, user=request.user, **data)
         return self.protest(protest, status=201)
 
@@ -87,7 +91,7 @@ class ProtestDetailView(ProtestAPIView):
     @extend_schema(responses={405: OpenApiResponse(ErrorSerializer, NO_WITHDRAWAL), **READ})
     def delete(self, request, tournament_slug, pk):
         self.get_protest()
-        return Response({"detail": NO_WITHDRAWAL}, status=405)
+        return Response({"detail": str(NO_WITHDRAWAL)}, status=405)
 
 
 class ProtestFeeView(ProtestAPIView):
@@ -96,7 +100,9 @@ class ProtestFeeView(ProtestAPIView):
     @extend_schema(request=None, responses={200: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug, pk):
         protest = self.get_protest()
-        self.require(permissions.can_log(request.user, protest.match), "Only the umpire of this match or an official.")
+        self.require(
+            permissions.can_log(request.user, protest.match), _("Only the umpire of this match or an official.")
+        )
         return self.protest(services.record_fee(protest, user=request.user))
 
 
@@ -109,7 +115,7 @@ class ProtestWrittenView(ProtestAPIView):
         protest = self.get_protest()
         self.require(
             permissions.can_log(request.user, protest.match),
-            "ICF 144: the written protest is submitted through the umpire or the chief referee.",
+            _("ICF 144: the written protest is submitted through the umpire or the chief referee."),
         )
         data = self.valid(WrittenProtestSerializer)
         return self.protest(services.lodge_written(protest, user=request.user, **data))
@@ -123,7 +129,7 @@ class ProtestDecisionView(ProtestAPIView):
         protest = self.get_protest()
         self.require(
             permissions.can_decide(request.user, protest.match),
-            "ICF 151: a secretary or chief referee decides, never the umpire of the match.",
+            _("ICF 151: a secretary or chief referee decides, never the umpire of the match."),
         )
         data = self.valid(DecisionSerializer)
         return self.protest(services.decide(protest, data["outcome"], data["reason"], request.user))
@@ -134,7 +140,7 @@ class LedgerView(ProtestAPIView):
 
     @extend_schema(responses={200: LedgerSerializer, **READ})
     def get(self, request, tournament_slug):
-        self.require(permissions.can_see_ledger(request.user, self.tournament), "The fee ledger is for officials.")
+        self.require(permissions.can_see_ledger(request.user, self.tournament), _("The fee ledger is for officials."))
         return Response(LedgerSerializer(fees.ledger(self.tournament)).data)
 
 
@@ -143,13 +149,13 @@ class FeeSettingsView(ProtestAPIView):
 
     @extend_schema(responses={200: FeeSettingsAnswerSerializer, **READ})
     def get(self, request, tournament_slug):
-        self.require(permissions.is_staff_of(request.user, self.tournament), "For the tournament's officials.")
+        self.require(permissions.is_staff_of(request.user, self.tournament), _("For the tournament's officials."))
         fee = fees.fee_of(self.tournament) or {"fee_amount": None, "fee_currency": None}
         return Response(FeeSettingsAnswerSerializer(fee).data)
 
     @extend_schema(request=FeeSettingsSerializer, responses={200: FeeSettingsSerializer, **WRITE})
     def put(self, request, tournament_slug):
-        self.require(permissions.can_set_fee(request.user, self.tournament), "Only a secretary sets the fee.")
+        self.require(permissions.can_set_fee(request.user, self.tournament), _("Only a secretary sets the fee."))
         data = self.valid(FeeSettingsSerializer)
         fee = services.set_fee(self.tournament, data["fee_amount"], data["fee_currency"])
         return Response(FeeSettingsSerializer(fee).data)

@@ -3,13 +3,30 @@ notifications the decision and an overdue decision send, and the messages the pa
 A refusal stays beside the rule it states, in `protests.services`."""
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 # Where each rule set states its protest window and decision time (rules.base holds the minutes only).
 WINDOW_LAW = {"icf": "ICF 146", "queen2": "queen2 ¶18"}
 DECISION_LAW = {"icf": "ICF 151(c)", "queen2": "queen2 ¶18"}
 
-FEE_RECORDED = "Scrutiny fee recorded as paid."
-WRITTEN_LODGED = "Written protest lodged; the match result is withheld until the decision."
+FEE_RECORDED = gettext_lazy("Scrutiny fee recorded as paid.")
+WRITTEN_LODGED = gettext_lazy("Written protest lodged; the match result is withheld until the decision.")
+
+# "Protest #12 upheld": one sentence per status, so a translation may put the words in its own order.
+HEADLINES = {
+    "oral": gettext_lazy("Protest #%(pk)s oral (written protest awaited)"),
+    "lodged": gettext_lazy("Protest #%(pk)s lodged (decision awaited)"),
+    "upheld": gettext_lazy("Protest #%(pk)s upheld"),
+    "overruled": gettext_lazy("Protest #%(pk)s overruled"),
+    "rejected": gettext_lazy("Protest #%(pk)s rejected"),
+}
+# A decided protest's status inside a sentence ("This protest is already decided (upheld).").
+DECIDED_IN_TEXT = {
+    "upheld": pgettext_lazy("protest status inside a sentence", "upheld"),
+    "overruled": pgettext_lazy("protest status inside a sentence", "overruled"),
+    "rejected": pgettext_lazy("protest status inside a sentence", "rejected"),
+}
 
 
 def window_law(rule_set):
@@ -28,33 +45,57 @@ def clock(moment):
 
 def headline(protest):
     """The protest and where it stands, as in "Protest #12 upheld"."""
-    return f"Protest #{protest.pk} {protest.get_status_display().lower()}"
+    return HEADLINES[protest.status] % {"pk": protest.pk}
+
+
+def decided_in_text(protest):
+    """The decided protest's status as it reads inside a sentence: "upheld"."""
+    return DECIDED_IN_TEXT.get(protest.status) or protest.get_status_display().lower()
 
 
 def board(protest):
-    return f"Game {protest.game_no} board {protest.board_no}"
+    return _("Game %(game)s board %(board)s") % {"game": protest.game_no, "board": protest.board_no}
 
 
 def decision_notice(protest):
     """(subject, body) of the decision conveyed to the parties (ICF 151(c))."""
     match = protest.match
-    subject = f"{headline(protest)}: {match.entry_a} v {match.entry_b}"
-    return subject, f"{board(protest)}. {protest.decision_reason}"
+    subject = _("%(protest)s: %(side_a)s v %(side_b)s") % {
+        "protest": headline(protest),
+        "side_a": match.entry_a,
+        "side_b": match.entry_b,
+    }
+    body = _("Game %(game)s board %(board)s. %(reason)s") % {
+        "game": protest.game_no,
+        "board": protest.board_no,
+        "reason": protest.decision_reason,
+    }
+    return subject, body
 
 
 def overdue_notice(protest, rule_set):
     """(subject, body) telling the officials a decision is overdue (ICF 151(c); queen2 ¶18)."""
     match = protest.match
-    subject = f"Protest #{protest.pk} is overdue: {match.entry_a} v {match.entry_b}"
-    body = (
-        f"{decision_law(rule_set)}: the decision was due by {clock(protest.due_at)} (lodged at "
-        f"{clock(protest.lodged_at)}). {board(protest)}; the result stays withheld until it is decided."
-    )
+    subject = _("Protest #%(pk)s is overdue: %(side_a)s v %(side_b)s") % {
+        "pk": protest.pk,
+        "side_a": match.entry_a,
+        "side_b": match.entry_b,
+    }
+    body = _(
+        "%(law)s: the decision was due by %(due)s (lodged at %(lodged)s). Game %(game)s board %(board)s; the result "
+        "stays withheld until it is decided."
+    ) % {
+        "law": decision_law(rule_set),
+        "due": clock(protest.due_at),
+        "lodged": clock(protest.lodged_at),
+        "game": protest.game_no,
+        "board": protest.board_no,
+    }
     return subject, body
 
 
 def logged_message(protest):
-    return f"Protest #{protest.pk} logged."
+    return _("Protest #%(pk)s logged.") % {"pk": protest.pk}
 
 
 def decided_message(protest):
@@ -62,4 +103,4 @@ def decided_message(protest):
 
 
 def fee_set_message(fee):
-    return f"Scrutiny fee set: {fee.fee_amount} {fee.fee_currency}."
+    return _("Scrutiny fee set: %(amount)s %(currency)s.") % {"amount": fee.fee_amount, "currency": fee.fee_currency}

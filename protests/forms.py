@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from protests.models import Protest
 
@@ -12,50 +13,75 @@ WHEN = forms.DateTimeInput(attrs={"type": "datetime-local", "step": 1}, format="
 class OralProtestForm(forms.Form):
     """ICF 145: logged by the umpire at the incident."""
 
-    game_no = forms.IntegerField(min_value=1, max_value=32767, label="Game")
-    board_no = forms.IntegerField(min_value=1, max_value=32767, label="Board")
-    side = forms.ChoiceField(label="Side that protests")
-    role = forms.ChoiceField(choices=Protest.Role.choices, initial=Protest.Role.PLAYER, label="Protester is the")
-    protester_name = forms.CharField(max_length=120, label="Name of the protester")
-    decision_appealed = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), label="Decision appealed against", max_length=5000
+    game_no = forms.IntegerField(min_value=1, max_value=32767, label=pgettext_lazy("carrom", "Game"))
+    board_no = forms.IntegerField(
+        min_value=1, max_value=32767, label=pgettext_lazy("carrom: a unit of play inside a game", "Board")
     )
-    fee_paid = forms.BooleanField(required=False, label="Scrutiny fee paid now")
+    side = forms.ChoiceField(label=gettext_lazy("Side that protests"))
+    role = forms.ChoiceField(
+        choices=Protest.Role.choices, initial=Protest.Role.PLAYER, label=gettext_lazy("Protester is the")
+    )
+    protester_name = forms.CharField(max_length=120, label=gettext_lazy("Name of the protester"))
+    decision_appealed = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Decision appealed against"), max_length=5000
+    )
+    fee_paid = forms.BooleanField(required=False, label=gettext_lazy("Scrutiny fee paid now"))
     board_completed_at = forms.DateTimeField(
-        required=False, widget=WHEN, label="Board completed at", help_text="Leave empty: the score card gives it."
+        required=False,
+        widget=WHEN,
+        label=gettext_lazy("Board completed at"),
+        help_text=gettext_lazy("Leave empty: the score card gives it."),
     )
 
     def __init__(self, *args, match, fee=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"].choices = [("A", f"A: {match.entry_a}"), ("B", f"B: {match.entry_b}")]
         if fee is not None:
-            self.fields["fee_paid"].label = f"Scrutiny fee of {fee.fee_amount} {fee.fee_currency} paid now"
+            self.fields["fee_paid"].label = gettext("Scrutiny fee of %(amount)s %(currency)s paid now") % {
+                "amount": fee.fee_amount,
+                "currency": fee.fee_currency,
+            }
 
 
 class WrittenProtestForm(forms.Form):
     """ICF 144, 147: in English, the facts as they occurred and the point appealed against."""
 
     written_text = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 6}), max_length=20000, label="Written protest (facts, in English)"
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=20000,
+        label=gettext_lazy("Written protest (facts, in English)"),
     )
-    point_appealed = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=5000)
+    point_appealed = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=5000, label=gettext_lazy("Point appealed")
+    )
     board_completed_at = forms.DateTimeField(
-        required=False, widget=WHEN, label="Board completed at", help_text="Leave empty: the score card gives it."
+        required=False,
+        widget=WHEN,
+        label=gettext_lazy("Board completed at"),
+        help_text=gettext_lazy("Leave empty: the score card gives it."),
     )
 
 
 class DecisionForm(forms.Form):
     outcome = forms.ChoiceField(
         widget=forms.RadioSelect,
+        label=gettext_lazy("Outcome"),
         choices=[
-            ("upheld", "Upheld: replay from the beginning of the board, fee refunded (ICF 151(a))"),
-            ("overruled", "Overruled: the result stands, fee forfeited (ICF 151(b))"),
-            ("rejected", "Rejected: abusive language (ICF 148) or no written protest in time (ICF 146)"),
+            ("upheld", gettext_lazy("Upheld: replay from the beginning of the board, fee refunded (ICF 151(a))")),
+            ("overruled", gettext_lazy("Overruled: the result stands, fee forfeited (ICF 151(b))")),
+            (
+                "rejected",
+                gettext_lazy("Rejected: abusive language (ICF 148) or no written protest in time (ICF 146)"),
+            ),
         ],
     )
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=5000, label=gettext_lazy("Reason"))
 
 
 class FeeForm(forms.Form):
-    fee_amount = forms.DecimalField(max_digits=9, decimal_places=2, min_value=Decimal("0.01"), label="Scrutiny fee")
-    fee_currency = forms.CharField(max_length=3, label="Currency", help_text="Three letters, e.g. INR, EUR.")
+    fee_amount = forms.DecimalField(
+        max_digits=9, decimal_places=2, min_value=Decimal("0.01"), label=gettext_lazy("Scrutiny fee")
+    )
+    fee_currency = forms.CharField(
+        max_length=3, label=gettext_lazy("Currency"), help_text=gettext_lazy("Three letters, e.g. INR, EUR.")
+    )

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from stages.models import Match
 
@@ -21,42 +22,49 @@ class ProtestSettings(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="protest_settings"
     )
     fee_amount = models.DecimalField(
-        max_digits=9, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))], help_text="Scrutiny fee."
+        max_digits=9,
+        decimal_places=2,
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text=gettext_lazy("Scrutiny fee."),
     )
     fee_currency = models.CharField(
         max_length=3,
-        validators=[RegexValidator(r"^[A-Z]{3}$", "Three capital letters, e.g. INR, EUR.")],
-        help_text="Currency code (ISO 4217), e.g. INR, EUR.",
+        validators=[RegexValidator(r"^[A-Z]{3}$", gettext_lazy("Three capital letters, e.g. INR, EUR."))],
+        help_text=gettext_lazy("Currency code (ISO 4217), e.g. INR, EUR."),
     )
 
     class Meta:
-        verbose_name_plural = "protest settings"
+        verbose_name_plural = gettext_lazy("protest settings")
 
     def __str__(self):
-        return f"{self.tournament}: scrutiny fee {self.fee_amount} {self.fee_currency}"
+        return gettext("%(tournament)s: scrutiny fee %(amount)s %(currency)s") % {
+            "tournament": self.tournament,
+            "amount": self.fee_amount,
+            "currency": self.fee_currency,
+        }
 
 
 class Protest(models.Model):
     """One protest about a board of a match, from the oral protest to the decision."""
 
     class Status(models.TextChoices):
-        ORAL = "oral", "Oral (written protest awaited)"
-        LODGED = "lodged", "Lodged (decision awaited)"
-        UPHELD = "upheld", "Upheld"
-        OVERRULED = "overruled", "Overruled"
-        REJECTED = "rejected", "Rejected"
+        ORAL = "oral", gettext_lazy("Oral (written protest awaited)")
+        LODGED = "lodged", gettext_lazy("Lodged (decision awaited)")
+        UPHELD = "upheld", gettext_lazy("Upheld")
+        OVERRULED = "overruled", gettext_lazy("Overruled")
+        REJECTED = "rejected", gettext_lazy("Rejected")
 
     class Role(models.TextChoices):
         # ICF 144: signed by the player, the captain or the manager of the team.
-        PLAYER = "player", "Player"
-        CAPTAIN = "captain", "Captain"
-        TEAM_MANAGER = "team_manager", "Team manager"
+        PLAYER = "player", gettext_lazy("Player")
+        CAPTAIN = "captain", gettext_lazy("Captain")
+        TEAM_MANAGER = "team_manager", gettext_lazy("Team manager")
 
     class Fee(models.TextChoices):
-        UNPAID = "unpaid", "Not paid"
-        HELD = "held", "Held"
-        REFUNDED = "refunded", "Refunded"
-        FORFEITED = "forfeited", "Forfeited"
+        UNPAID = "unpaid", gettext_lazy("Not paid")
+        HELD = "held", pgettext_lazy("scrutiny fee", "Held")
+        REFUNDED = "refunded", gettext_lazy("Refunded")
+        FORFEITED = "forfeited", pgettext_lazy("scrutiny fee", "Forfeited")
 
     UNDECIDED = (Status.ORAL, Status.LODGED)
 
@@ -65,7 +73,9 @@ class Protest(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="protests")
     game_no = models.PositiveSmallIntegerField()
     board_no = models.PositiveSmallIntegerField()
-    side = models.CharField(max_length=1, choices=[("A", "A"), ("B", "B")], help_text="The side that protests.")
+    side = models.CharField(
+        max_length=1, choices=[("A", "A"), ("B", "B")], help_text=gettext_lazy("The side that protests.")
+    )
     role = models.CharField(max_length=12, choices=Role.choices, default=Role.PLAYER)
     protester_name = models.CharField(max_length=120)
     # ICF 147: the decision of the Chief Referee/Umpire appealed against (logged with the oral protest).
@@ -86,7 +96,9 @@ class Protest(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     fee_status = models.CharField(max_length=10, choices=Fee.choices, default=Fee.UNPAID)
-    fee_settled_at = models.DateTimeField(null=True, blank=True, help_text="When the fee was refunded or forfeited.")
+    fee_settled_at = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("When the fee was refunded or forfeited.")
+    )
     # ICF 144, 147: the written protest, in English: the facts and the point appealed against.
     written_text = models.TextField(blank=True)
     point_appealed = models.TextField(blank=True)
@@ -121,7 +133,12 @@ class Protest(models.Model):
         ]
 
     def __str__(self):
-        return f"Protest #{self.pk}: game {self.game_no} board {self.board_no} of {self.match}"
+        return gettext("Protest #%(pk)s: game %(game)s board %(board)s of %(match)s") % {
+            "pk": self.pk,
+            "game": self.game_no,
+            "board": self.board_no,
+            "match": self.match,
+        }
 
     @property
     def is_decided(self):

@@ -20,6 +20,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.errors import NotAllowed, ServiceError
 from protests import display, permissions
@@ -41,6 +43,17 @@ FEE = Protest.Fee
 # An incident of play: a match not yet started, a walkover or a bye had none.
 PLAYED = (Match.Status.IN_PLAY, Match.Status.FINISHED, Match.Status.CONFIRMED, Match.Status.RETIRED)
 OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED}
+# ICF 145, for a match that had no play: one sentence per status.
+NO_INCIDENT = {
+    Match.Status.SCHEDULED: gettext_lazy(
+        "ICF 145: a protest follows an incident of play; a scheduled match has had none."
+    ),
+    Match.Status.CALLED: gettext_lazy("ICF 145: a protest follows an incident of play; a called match has had none."),
+    Match.Status.WALKOVER: gettext_lazy(
+        "ICF 145: a protest follows an incident of play; a walkover / forfeit match has had none."
+    ),
+    Match.Status.BYE: gettext_lazy("ICF 145: a protest follows an incident of play; a bye match has had none."),
+}
 
 
 class ProtestError(ServiceError):
@@ -66,20 +79,31 @@ def check_board(match, game_no, board_no):
     """The protested board is on the score card, or is the board in play. A match that keeps no board-by-board
     card (final scores only) takes the umpire's word."""
     if game_no < 1 or board_no < 1:
-        raise ProtestError("board_no", "Game and board are numbered from 1.")
+        raise ProtestError("board_no", _("Game and board are numbered from 1."))
     played = set(match.boards.filter(voided=False).values_list("game_no", "number"))
     if not played or (game_no, board_no) in played:
         return
     next_up = card_state(match).announcements
     in_play = None if next_up.get("match_over") else (next_up["game"], next_up["next_board"])
-    if (game_no, board_no) != in_play:
-        where = f"; the board in play is game {in_play[0]} board {in_play[1]}" if in_play else ""
-        raise ProtestError("board_no", f"Game {game_no} has no board {board_no} on this match's score card{where}.")
+    if (game_no, board_no) == in_play:
+        return
+    if in_play:
+        message = _(
+            "Game %(game)s has no board %(board)s on this match's score card; the board in play is game "
+            "%(game_in_play)s board %(board_in_play)s."
+        )
+    else:
+        message = _("Game %(game)s has no board %(board)s on this match's score card.")
+    where = {"game_in_play": in_play[0], "board_in_play": in_play[1]} if in_play else {}
+    raise ProtestError("board_no", message % {"game": game_no, "board": board_no, **where})
 
 
 def check_stated_end(board_completed_at, at):
     if board_completed_at is not None and board_completed_at > at:
-        raise ProtestError("board_completed_at", f"The board cannot have ended after {clock(at)}, when this is logged.")
+        raise ProtestError(
+            "board_completed_at",
+            _("The board cannot have ended after %(time)s, when this is logged.") % {"time": clock(at)},
+        )
 
 
 @transaction.atomic
@@ -102,22 +126,26 @@ def log_oral_protest(
     match = match_services.lock_match(match)
     rule_set = rule_set_of(match)
     if rule_set.protest_window_minutes is None:
-        raise ProtestError("match", f"The {rule_set.name} lay down no protest procedure (no written-protest window).")
-    if match.entry_a_id is None or match.entry_b_id is None:
-        raise ProtestError("match", "A match with a bye or an unknown player has no protest.")
-    if match.status not in PLAYED:
         raise ProtestError(
             "match",
-            f"ICF 145: a protest follows an incident of play; a {match.get_status_display().lower()} match "
-            "has had none.",
+            _("The %(rules)s lay down no protest procedure (no written-protest window).") % {"rules": rule_set.name},
         )
+    if match.entry_a_id is None or match.entry_b_id is None:
+        raise ProtestError("match", _("A match with a bye or an unknown player has no protest."))
+    if match.status not in PLAYED:
+        message = NO_INCIDENT.get(match.status) or _(
+            "ICF 145: a protest follows an incident of play; a %(status)s match has had none."
+        ) % {"status": match.get_status_display().lower()}
+        raise ProtestError("match", str(message))
     check_board(match, game_no, board_no)
     if side not in ("A", "B"):
-        raise ProtestError("side", "Say which side protests, A or B.")
+        raise ProtestError("side", _("Say which side protests, A or B."))
     if not protester_name.strip():
-        raise ProtestError("protester_name", "ICF 144: name the player, captain or team manager who protests.")
+        raise ProtestError("protester_name", _("ICF 144: name the player, captain or team manager who protests."))
     if not decision_appealed.strip():
-        raise ProtestError("decision_appealed", "ICF 147: state the decision of the umpire that is appealed against.")
+        raise ProtestError(
+            "decision_appealed", _("ICF 147: state the decision of the umpire that is appealed against.")
+        )
     at = at or timezone.now()
     check_stated_end(board_completed_at, at)
     minutes = rule_set.protest_decision_minutes
@@ -144,9 +172,11 @@ def record_fee(protest, user=None, at=None):
     """ICF 145: the scrutiny fee, paid after the oral protest was logged."""
     protest = lock(protest)
     if protest.fee_status != FEE.UNPAID:
-        raise ProtestError("fee", f"The scrutiny fee of this protest is already recorded ({protest.fee_text}).")
+        raise ProtestError(
+            "fee", _("The scrutiny fee of this protest is already recorded (%(fee)s).") % {"fee": protest.fee_text}
+        )
     if protest.status != S.ORAL:
-        raise ProtestError("fee", "This protest is decided; its fee can no longer be paid.")
+        raise ProtestError("fee", _("This protest is decided; its fee can no longer be paid."))
     pay_fee(protest, user, at or timezone.now())
     return protest
 
@@ -154,10 +184,16 @@ def record_fee(protest, user=None, at=None):
 def pay_fee(protest, user, at):
     fee = fee_of(tournament_of(protest.match))
     if fee is None:
-        raise ProtestError("fee", "ICF 145: this tournament has no scrutiny fee yet; a secretary sets it first.")
+        raise ProtestError("fee", _("ICF 145: this tournament has no scrutiny fee yet; a secretary sets it first."))
     protest.fee_amount, protest.fee_currency = fee.fee_amount, fee.fee_currency
     protest.fee_paid_at, protest.fee_received_by, protest.fee_status = at, signed_in(user), FEE.HELD
     protest.save()
+
+
+def already_decided(protest):
+    return ProtestError(
+        "status", _("This protest is already decided (%(status)s).") % {"status": display.decided_in_text(protest)}
+    )
 
 
 # ---------------------------------------------------------------- the written protest (ICF 144, 146, 147, 150)
@@ -170,17 +206,17 @@ def lodge_written(protest, written_text, point_appealed, user=None, at=None, boa
     the match result is withheld until the decision (ICF 150)."""
     protest = lock(protest)
     if protest.status == S.LODGED:
-        raise ProtestError("status", "ICF 149: this protest is already lodged; it stands as written.")
+        raise ProtestError("status", _("ICF 149: this protest is already lodged; it stands as written."))
     if protest.status != S.ORAL:
-        raise ProtestError("status", f"This protest is already decided ({protest.get_status_display().lower()}).")
+        raise already_decided(protest)
     if protest.fee_status != FEE.HELD:
         raise ProtestError(
-            "fee", "ICF 145: no protest is entertained without payment of the scrutiny fee; record the fee first."
+            "fee", _("ICF 145: no protest is entertained without payment of the scrutiny fee; record the fee first.")
         )
     if not written_text.strip():
-        raise ProtestError("written_text", "ICF 147: state the facts as they occurred.")
+        raise ProtestError("written_text", _("ICF 147: state the facts as they occurred."))
     if not point_appealed.strip():
-        raise ProtestError("point_appealed", "ICF 147: state the point appealed against.")
+        raise ProtestError("point_appealed", _("ICF 147: state the point appealed against."))
     at = at or timezone.now()
     check_stated_end(board_completed_at, at)
     # The umpire's statement, else what was stated with the oral protest, else the score card: read once.
@@ -188,12 +224,17 @@ def lodge_written(protest, written_text, point_appealed, user=None, at=None, boa
     rule_set = rule_set_of(protest.match)
     deadline = window_end(protest.board_completed_at, rule_set)
     if deadline is not None and at > deadline:
-        raise ProtestError(
-            "written_text",
-            f"{window_law(rule_set)}: the written protest was due within {rule_set.protest_window_minutes} minutes "
-            f"of the end of game {protest.game_no} board {protest.board_no}, by {clock(deadline)}; it was handed in "
-            f"at {clock(at)} and is refused.",
+        minutes = rule_set.protest_window_minutes
+        message = ngettext(
+            "%(law)s: the written protest was due within %(minutes)s minute of the end of game %(game)s board "
+            "%(board)s, by %(deadline)s; it was handed in at %(at)s and is refused.",
+            "%(law)s: the written protest was due within %(minutes)s minutes of the end of game %(game)s board "
+            "%(board)s, by %(deadline)s; it was handed in at %(at)s and is refused.",
+            minutes,
         )
+        values = {"law": window_law(rule_set), "minutes": minutes, "game": protest.game_no}
+        values.update(board=protest.board_no, deadline=clock(deadline), at=clock(at))
+        raise ProtestError("written_text", message % values)
     protest.written_text, protest.point_appealed = written_text.strip(), point_appealed.strip()
     protest.written_received_at, protest.received_by, protest.status = at, signed_in(user), S.LODGED
     protest.save()
@@ -206,7 +247,9 @@ def withhold(protest, user):
     standings, advancing nobody in a bracket."""
     match = match_services.lock_match(protest.match)
     if not match.result_withheld:
-        reason = f"Protest #{protest.pk} lodged (ICF 150): the result is withheld until the protest is decided."
+        reason = _("Protest #%(pk)s lodged (ICF 150): the result is withheld until the protest is decided.") % {
+            "pk": protest.pk
+        }
         set_withheld(match, True, ResultChange.What.WITHHELD, user, reason)
     return match
 
@@ -249,24 +292,32 @@ def decide(protest, outcome, reason, user, at=None):
     protest = lock(protest)
     match = protest.match
     if not permissions.can_decide(user, match):
-        raise NotAllowed("user", "ICF 151: a secretary or chief referee decides, never the umpire of the match.")
+        raise NotAllowed("user", _("ICF 151: a secretary or chief referee decides, never the umpire of the match."))
     if protest.is_decided:
-        raise ProtestError("status", f"This protest is already decided ({protest.get_status_display().lower()}).")
+        raise already_decided(protest)
     if outcome not in OUTCOMES:
-        raise ProtestError("outcome", f"Decide 'upheld', 'overruled' or 'rejected', not '{outcome}'.")
+        raise ProtestError(
+            "outcome", _("Decide 'upheld', 'overruled' or 'rejected', not '%(outcome)s'.") % {"outcome": outcome}
+        )
     if not reason.strip():
-        raise ProtestError("reason", "ICF 151(c): give the reason; the decision is conveyed to the parties.")
+        raise ProtestError("reason", _("ICF 151(c): give the reason; the decision is conveyed to the parties."))
     at = at or timezone.now()
     if protest.status == S.ORAL:
         deadline, window_passed = written_window(protest, at)
         if not (outcome == "rejected" and window_passed):
-            after = f" after {clock(deadline)} if it does not come" if deadline else " once its window has passed"
-            raise ProtestError(
-                "outcome",
-                f"ICF 146: this protest awaits its written form; it is decided once lodged, or rejected{after}.",
-            )
+            if deadline:
+                message = _(
+                    "ICF 146: this protest awaits its written form; it is decided once lodged, or rejected after "
+                    "%(deadline)s if it does not come."
+                ) % {"deadline": clock(deadline)}
+            else:
+                message = _(
+                    "ICF 146: this protest awaits its written form; it is decided once lodged, or rejected once its "
+                    "window has passed."
+                )
+            raise ProtestError("outcome", message)
     if outcome == "upheld":
-        why = f"Protest #{protest.pk} upheld (ICF 151(a)): {reason.strip()}"
+        why = _("Protest #%(pk)s upheld (ICF 151(a)): %(reason)s") % {"pk": protest.pk, "reason": reason.strip()}
         match_services.replay_from_board(match, protest.game_no, protest.board_no, user=user, reason=why)
     protest.status = OUTCOMES[outcome]
     protest.decided_by, protest.decided_at, protest.decision_reason = user, at, reason.strip()
@@ -286,8 +337,14 @@ def tell_parties(protest):
     players = EntryMember.objects.filter(entry_id__in=[match.entry_a_id, match.entry_b_id], player__user__isnull=False)
     users = [member.player.user for member in players.select_related("player__user")]
     users += [u for u in (match.umpire, protest.logged_by) if u is not None]
-    subject, body = display.decision_notice(protest)
-    notify(users, tournament_of(match), subject, body, protest_url(protest), key=f"protest-{protest.pk}-decided")
+    # Each reader is told in their own language: notify calls the wording once per language.
+    notify(
+        users,
+        tournament_of(match),
+        lambda: display.decision_notice(protest),
+        protest_url(protest),
+        key=f"protest-{protest.pk}-decided",
+    )
 
 
 # ---------------------------------------------------------------- overdue decisions (ICF 151(c))
@@ -319,9 +376,10 @@ def flag_overdue(now=None):
 def tell_officials_overdue(protest):
     match = protest.match
     tournament = tournament_of(match)
-    subject, body = display.overdue_notice(protest, rule_set_of(match))
+    rule_set = rule_set_of(match)
     key = f"protest-{protest.pk}-overdue"
-    notify(tournament_officials(tournament), tournament, subject, body, protest_url(protest), key)
+    officials = tournament_officials(tournament)
+    notify(officials, tournament, lambda: display.overdue_notice(protest, rule_set), protest_url(protest), key)
 
 
 # ---------------------------------------------------------------- the fee setting (ICF 145)
@@ -331,11 +389,11 @@ def tell_officials_overdue(protest):
 def set_fee(tournament, amount, currency):
     """The scrutiny fee asked with every new protest (ICF 145). Fees already paid keep their amount."""
     if amount is None or amount <= 0:
-        raise ProtestError("fee_amount", "The scrutiny fee is an amount above zero.")
+        raise ProtestError("fee_amount", _("The scrutiny fee is an amount above zero."))
     currency = (currency or "").strip().upper()
     if not re.fullmatch(r"[A-Z]{3}", currency):
-        raise ProtestError("fee_currency", "Give the currency as three letters, e.g. INR, EUR.")
-    settings, _ = ProtestSettings.objects.update_or_create(
+        raise ProtestError("fee_currency", _("Give the currency as three letters, e.g. INR, EUR."))
+    settings, _created = ProtestSettings.objects.update_or_create(
         tournament=tournament, defaults={"fee_amount": amount, "fee_currency": currency}
     )
     return settings

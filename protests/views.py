@@ -8,6 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import NotAllowed, ServiceError
@@ -16,6 +18,11 @@ from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtes
 from protests.models import Protest
 from stages.models import Match
 from tournaments.scoping import visible_tournament
+
+# Refusals of the actions on one protest.
+ONLY_UMPIRE = gettext_lazy("Only the umpire or an official.")
+WRITTEN_THROUGH = gettext_lazy("ICF 144: the written protest goes through the umpire or chief referee.")
+WHO_DECIDES = gettext_lazy("ICF 151: a secretary or chief referee decides, not the umpire.")
 
 # ---------------------------------------------------------------- the queue and the ledger
 
@@ -41,7 +48,7 @@ def protest_queue(request, slug):
 def fee_ledger(request, slug):
     tournament = visible_tournament(request, slug)
     if not permissions.can_see_ledger(request.user, tournament):
-        raise PermissionDenied("The fee ledger is for the tournament's secretaries and chief referees.")
+        raise PermissionDenied(_("The fee ledger is for the tournament's secretaries and chief referees."))
     fee = fees.fee_of(tournament)
     return render_ledger(request, tournament, fee, fee_form(fee))
 
@@ -66,7 +73,7 @@ def render_ledger(request, tournament, fee, form):
 def set_fee(request, slug):
     tournament = visible_tournament(request, slug)
     if not permissions.can_set_fee(request.user, tournament):
-        raise PermissionDenied("Only a secretary of this tournament sets the scrutiny fee.")
+        raise PermissionDenied(_("Only a secretary of this tournament sets the scrutiny fee."))
     fee = fees.fee_of(tournament)
     form = fee_form(fee, request.POST)
     if form.is_valid():
@@ -92,7 +99,7 @@ def log_protest(request, slug, match_id):
         stage__event__tournament=tournament,
     )
     if not permissions.can_log(request.user, match):
-        raise PermissionDenied("Only the umpire of this match or an official logs a protest.")
+        raise PermissionDenied(_("Only the umpire of this match or an official logs a protest."))
     fee = fees.fee_of(tournament)
     form = OralProtestForm(request.POST or None, match=match, fee=fee)
     if request.method == "POST" and form.is_valid():
@@ -113,7 +120,7 @@ def protest_for(request, slug, pk):
     tournament = visible_tournament(request, slug)
     protest = get_object_or_404(selectors.tournament_protests(tournament), pk=pk)
     if not permissions.can_read(request.user, protest.match):
-        raise PermissionDenied("Only the officials, the umpires and the players of this match see this protest.")
+        raise PermissionDenied(_("Only the officials, the umpires and the players of this match see this protest."))
     return tournament, protest
 
 
@@ -152,14 +159,14 @@ def render_detail(request, tournament, protest, written_form=None, decision_form
 def protest_action(request, slug, pk, allowed, message):
     tournament, protest = protest_for(request, slug, pk)
     if not allowed(request.user, protest.match):
-        raise PermissionDenied(message)
+        raise PermissionDenied(str(message))
     return tournament, protest
 
 
 @login_required
 @require_POST
 def record_fee(request, slug, pk):
-    tournament, protest = protest_action(request, slug, pk, permissions.can_log, "Only the umpire or an official.")
+    tournament, protest = protest_action(request, slug, pk, permissions.can_log, ONLY_UMPIRE)
     try:
         services.record_fee(protest, user=request.user)
     except ServiceError as error:
@@ -171,9 +178,7 @@ def record_fee(request, slug, pk):
 @login_required
 @require_POST
 def lodge_written(request, slug, pk):
-    tournament, protest = protest_action(
-        request, slug, pk, permissions.can_log, "ICF 144: the written protest goes through the umpire or chief referee."
-    )
+    tournament, protest = protest_action(request, slug, pk, permissions.can_log, WRITTEN_THROUGH)
     form = WrittenProtestForm(request.POST)
     if form.is_valid():
         try:
@@ -189,9 +194,7 @@ def lodge_written(request, slug, pk):
 @login_required
 @require_POST
 def decide(request, slug, pk):
-    tournament, protest = protest_action(
-        request, slug, pk, permissions.can_decide, "ICF 151: a secretary or chief referee decides, not the umpire."
-    )
+    tournament, protest = protest_action(request, slug, pk, permissions.can_decide, WHO_DECIDES)
     form = DecisionForm(request.POST)
     if form.is_valid():
         try:

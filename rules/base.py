@@ -13,6 +13,7 @@ from typing import Any
 from rules.errors import RuleError, UnknownRuleSet
 from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit
 from rules.specials import SITUATIONS, Situation
+from rules.translation import gettext as _
 
 ROUNDS = ("league", "pre_quarter_final", "quarter_final", "semi_final", "final")
 
@@ -91,14 +92,21 @@ class RuleSet:
         """A player finished his c/m with the Queen still on the board in an ordinary finish. Raise a
         RuleError
         where the law makes this a special finish; return a note where the board simply goes on."""
-        raise RuleError("queen", f"{self.cite('queen_left')}")
+        raise RuleError("queen", str(self.cite("queen_left")))
 
     def check_special_allowed(self, situation: Situation) -> None:
         if situation.key not in self.special_endings:
-            message = self.special_refusals.get(
-                situation.key, f"the finish of ICF {situation.icf} is not part of the {self.name}"
-            )
-            raise RuleError("special_ending", f"{self.cite('special')}: {message}")
+            law = self.cite("special")
+            refusal = self.special_refusals.get(situation.key)
+            if refusal is None:
+                message = _("%(law)s: the finish of ICF %(icf)s is not part of the %(rule_set)s") % {
+                    "law": law,
+                    "icf": situation.icf,
+                    "rule_set": self.name,
+                }
+            else:
+                message = f"{law}: {refusal}"
+            raise RuleError("special_ending", message)
 
     def special_law(self, situation: Situation, proper: bool) -> str:
         return f"ICF {situation.icf}({'a' if proper else 'b'})" if "(" not in situation.icf else f"ICF {situation.icf}"
@@ -106,7 +114,10 @@ class RuleSet:
     def game_length(self, round: str | None = None, stage: str | None = None) -> GameLength:
         """How long a game lasts in this round or stage."""
         if round is not None and round not in ROUNDS:
-            raise RuleError("round", f"{self.cite('game')}: round must be one of {', '.join(ROUNDS)}")
+            raise RuleError(
+                "round",
+                _("%(law)s: round must be one of %(rounds)s") % {"law": self.cite("game"), "rounds": ", ".join(ROUNDS)},
+            )
         return GameLength(self.points_target, self.board_limit, self.on_tie)
 
     def check_final_score(self, score, round: str | None = None, stage: str | None = None) -> None:
@@ -165,7 +176,7 @@ class RuleSet:
         ]  # fmt: skip
         data = {name: plain(getattr(self, name)) for name in names}
         data["game_lengths"] = self.game_lengths()
-        data["side_changes"] = self.side_change_rule
+        data["side_changes"] = str(self.side_change_rule)  # in the reader's language
         return data
 
     side_change_rule: str = ""
@@ -177,4 +188,4 @@ class RuleSet:
         return {k: asdict(self.game_length(round=k)) for k in keys}
 
     def describe(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "source": self.source, "parameters": self.parameters()}
+        return {"key": self.key, "name": str(self.name), "source": self.source, "parameters": self.parameters()}

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules.errors import RuleError
 from rules.specials import SITUATIONS
+from rules.translation import gettext as _
+from rules.translation import ngettext
 
 if TYPE_CHECKING:
     from rules.base import RuleSet
@@ -94,17 +96,20 @@ class BoardResult:
 def check_count(field_name: str, value: Any, law: str, maximum: int | None = None) -> int:
     """An integer between 0 and ``maximum``, or a RuleError citing ``law``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(field_name, f"{law}: must be a whole number")
+        raise RuleError(field_name, _("%(law)s: must be a whole number") % {"law": law})
     if value < 0:
-        raise RuleError(field_name, f"{law}: cannot be negative")
+        raise RuleError(field_name, _("%(law)s: cannot be negative") % {"law": law})
     if maximum is not None and value > maximum:
-        raise RuleError(field_name, f"{law}: at most {maximum} c/m can be left on the board")
+        raise RuleError(
+            field_name,
+            _("%(law)s: at most %(maximum)s c/m can be left on the board") % {"law": law, "maximum": maximum},
+        )
     return value
 
 
 def check_side(field_name: str, value: Any, law: str) -> str:
     if value not in SIDES:
-        raise RuleError(field_name, f"{law}: must be 'A' or 'B'")
+        raise RuleError(field_name, _("%(law)s: must be 'A' or 'B'") % {"law": law})
     return value
 
 
@@ -112,15 +117,17 @@ def check_scores(rule_set: RuleSet, board: BoardInput) -> dict[str, int]:
     """The scores before the board; refuse a board once the game is over (points target reached)."""
     raw = board.scores_before if board.scores_before is not None else {"A": 0, "B": 0}
     if not isinstance(raw, Mapping) or set(raw) != set(SIDES):
-        raise RuleError("scores_before", f"{rule_set.cite('score_card')}: give the scores of 'A' and 'B'")
+        raise RuleError(
+            "scores_before", _("%(law)s: give the scores of 'A' and 'B'") % {"law": rule_set.cite("score_card")}
+        )
     scores = {side: check_count("scores_before", raw[side], rule_set.cite("score_card")) for side in SIDES}
     if board.stage is not None or not rule_set.stages:
         target = rule_set.game_length(stage=board.stage).points_target
         if target is not None and max(scores.values()) >= target:
             raise RuleError(
                 "scores_before",
-                f"{rule_set.cite('game')}: the game is over once a player reaches {target} points; "
-                "no further board can be played",
+                _("%(law)s: the game is over once a player reaches %(target)s points; no further board can be played")
+                % {"law": rule_set.cite("game"), "target": target},
             )
     return scores
 
@@ -130,7 +137,11 @@ def score_board(rule_set: RuleSet, board: BoardInput) -> BoardResult:
     scores = check_scores(rule_set, board)
     check_count("loser_outstanding_dues", board.loser_outstanding_dues, rule_set.cite("dues"))
     if board.queen is not None and board.queen not in QUEEN_STATES:
-        raise RuleError("queen", f"{rule_set.cite('queen')}: must be one of {', '.join(QUEEN_STATES)}")
+        raise RuleError(
+            "queen",
+            _("%(law)s: must be one of %(states)s")
+            % {"law": rule_set.cite("queen"), "states": ", ".join(QUEEN_STATES)},
+        )
     if board.special_ending is not None:
         return _score_special(rule_set, board, scores)
     return _score_ordinary(rule_set, board, scores)
@@ -159,12 +170,20 @@ def _score_special(rule_set: RuleSet, board: BoardInput, scores: dict[str, int])
     if situation is None:
         raise RuleError(
             "special_ending",
-            f"{rule_set.cite('special')}: unknown situation {special.situation!r}; one of {', '.join(SITUATIONS)}",
+            _("%(law)s: unknown situation %(situation)s; one of %(situations)s")
+            % {
+                "law": rule_set.cite("special"),
+                "situation": repr(special.situation),
+                "situations": ", ".join(SITUATIONS),
+            },
         )
     rule_set.check_special_allowed(situation)
-    striker = check_side("special_ending", special.striker, f"{rule_set.cite('special')} (striker)")
+    striker = check_side("special_ending", special.striker, _("%(law)s (striker)") % {"law": rule_set.cite("special")})
     if special.stroke not in STROKES:
-        raise RuleError("special_ending", f"{rule_set.cite('special')}: stroke must be 'proper' or 'improper'")
+        raise RuleError(
+            "special_ending",
+            _("%(law)s: stroke must be 'proper' or 'improper'") % {"law": rule_set.cite("special")},
+        )
     coins = check_count("special_ending", special.striker_coins_left, rule_set.cite("coins"), MAX_COINS)
     proper = special.stroke == "proper" or rule_set.additional_points == "automatic"
     law = rule_set.special_law(situation, proper)
@@ -206,7 +225,12 @@ def _additional(rule_set: RuleSet, situation, proper: bool, demanded: Any, law: 
     if demanded > available:
         raise RuleError(
             "special_ending",
-            f"{law}, {rule_set.cite('additional')}: at most {available} additional point(s) can be demanded",
+            ngettext(
+                "%(law)s: at most %(available)s additional point(s) can be demanded",
+                "%(law)s: at most %(available)s additional point(s) can be demanded",
+                available,
+            )
+            % {"law": f"{law}, {rule_set.cite('additional')}", "available": available},
         )
     return demanded  # ICF 87(b): demanded fully or partially
 

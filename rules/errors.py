@@ -5,6 +5,8 @@ that cites the law, e.g. ``RuleError("coins_left_of_loser", "ICF 52: at most 9 c
 board")``.
 """
 
+from rules.translation import gettext as _
+
 
 class RuleError(ValueError):
     """Input that the laws do not allow. ``field`` names the input field, ``message`` cites the law."""
@@ -23,5 +25,5 @@ class UnknownRuleSet(LookupError):
     """No rule set is registered under this key."""
 
     def __init__(self, key: str):
-        super().__init__(f"No rule set is registered under the key {key!r}.")
+        super().__init__(_("No rule set is registered under the key %(key)s.") % {"key": repr(key)})
         self.key = key

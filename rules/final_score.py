@@ -16,6 +16,7 @@ from rules.board import MAX_COINS
 from rules.errors import RuleError
 from rules.params import GameLength
 from rules.specials import SITUATIONS
+from rules.translation import gettext as _
 
 if TYPE_CHECKING:
     from rules.base import RuleSet
@@ -52,28 +53,47 @@ def final_score_problem(rule_set: RuleSet, score: Mapping[str, int], length: Gam
     target, limit = length.points_target, length.board_limit
     if length.single_board:
         if low != 0 or high > most:
-            return (
-                f"{game_law}: the game is one board: only its winner scores, at most {most} points ({board_law}), "
-                f"not {shown}"
-            )
+            return _(
+                "%(law)s: the game is one board: only its winner scores, at most %(most)s points (%(board_law)s), "
+                "not %(shown)s"
+            ) % {"law": game_law, "most": most, "board_law": board_law, "shown": shown}
         return None
     if target is not None and low >= target:
-        return f"{game_law}: the game ends when a player reaches {target} points, so both cannot have {target}"
+        return _("%(law)s: the game ends when a player reaches %(target)s points, so both cannot have %(target)s") % {
+            "law": game_law,
+            "target": target,
+        }
     if target is not None and high >= target:
         if high > target - 1 + most:
-            return (
-                f"{game_law}, {board_law}: the game ends when a player reaches {target} points and a board gives "
-                f"at most {most}, so the winner has at most {target - 1 + most}, not {high}"
-            )
+            return _(
+                "%(law)s, %(board_law)s: the game ends when a player reaches %(target)s points and a board gives "
+                "at most %(most)s, so the winner has at most %(highest)s, not %(high)s"
+            ) % {
+                "law": game_law,
+                "board_law": board_law,
+                "target": target,
+                "most": most,
+                "highest": target - 1 + most,
+                "high": high,
+            }
         return None
     if limit is None and rule_set.time_limit is None:
-        return f"{game_law}: the game is played until a player reaches {target} points; {shown} is not a final score"
+        return _(
+            "%(law)s: the game is played until a player reaches %(target)s points; %(shown)s is not a final score"
+        ) % {"law": game_law, "target": target, "shown": shown}
     boards = (limit or 0) + (1 if length.on_tie == "extra_board" else 0)
     if limit is not None and high + low > boards * most:
-        return (
-            f"{game_law}, {board_law}: {boards} boards of at most {most} points cannot give {high + low} points "
-            f"({shown})"
-        )
+        return _(
+            "%(law)s, %(board_law)s: %(boards)s boards of at most %(most)s points cannot give %(total)s points "
+            "(%(shown)s)"
+        ) % {
+            "law": game_law,
+            "board_law": board_law,
+            "boards": boards,
+            "most": most,
+            "total": high + low,
+            "shown": shown,
+        }
     return None
 
 

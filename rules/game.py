@@ -13,6 +13,7 @@ from rules.board import SIDES, BoardInput, BoardResult, check_side, other
 from rules.errors import RuleError
 from rules.tiebreak import TieBreaker, sudden_death_result, tie_breaker_result
 from rules.timing import UnfinishedBoard, bells, check_board_times, time_limit_award
+from rules.translation import gettext as _
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -83,7 +84,7 @@ def play_game(rule_set, game: GameInput) -> GameState:
     length = rule_set.game_length(game.round, game.stage)
     first_breaker = check_side("first_breaker", game.first_breaker, rule_set.cite("breaks"))
     if isinstance(game.game_no, bool) or not isinstance(game.game_no, int) or game.game_no < 1:
-        raise RuleError("game_no", f"{rule_set.cite('match')}: game numbers start at 1")
+        raise RuleError("game_no", _("%(law)s: game numbers start at 1") % {"law": rule_set.cite("match")})
     timed = rule_set.time_limit is not None
     first_bell = second_bell = None
     if timed:
@@ -95,8 +96,16 @@ def play_game(rule_set, game: GameInput) -> GameState:
         if state.game_over or (tie_pending and length.on_tie != "extra_board"):
             raise RuleError(
                 "boards",
-                f"board {board_no}: {rule_set.cite('game')}: the game is over after board {board_no - 1} "
-                f"({state.ended_by or 'tie-breaker'}); no further board can be played",
+                _(
+                    "board %(board)s: %(law)s: the game is over after board %(last)s (%(ended_by)s); "
+                    "no further board can be played"
+                )
+                % {
+                    "board": board_no,
+                    "law": rule_set.cite("game"),
+                    "last": board_no - 1,
+                    "ended_by": state.ended_by or _("tie-breaker"),
+                },
             )
         result = _score(rule_set, board_no, board, state.scores, game.stage)
         if timed:
@@ -122,14 +131,20 @@ def play_game(rule_set, game: GameInput) -> GameState:
     if timed:
         _apply_time_limit(rule_set, game, state, first_bell)
     elif game.unfinished_board_at_second_bell is not None:
-        raise RuleError("unfinished_board_at_second_bell", f"{rule_set.cite('game')}: this rule set has no time limit")
+        raise RuleError(
+            "unfinished_board_at_second_bell",
+            _("%(law)s: this rule set has no time limit") % {"law": rule_set.cite("game")},
+        )
     if tie_pending and not state.game_over:
         if length.on_tie == "extra_board":
             state.extra_board_needed = state.toss_for_break = True  # ICF 56(b): toss to choose break only
         elif length.on_tie == "tie_breaker":
             _apply_tie_breaker(rule_set, game, state, limit)
     elif game.tie_breaker is not None or game.sudden_death:
-        raise RuleError("tie_breaker", f"{rule_set.cite('tie')}: a tie-breaker follows only a tie after the last board")
+        raise RuleError(
+            "tie_breaker",
+            _("%(law)s: a tie-breaker follows only a tie after the last board") % {"law": rule_set.cite("tie")},
+        )
     _finish_state(rule_set, game, state, first_breaker, tie_pending)
     return state
 
@@ -140,16 +155,22 @@ def _score(rule_set, board_no: int, board: BoardInput, scores: dict[str, int], s
     if board.scores_before is not None and dict(board.scores_before) != scores:
         raise RuleError(
             "boards",
-            f"board {board_no}: {rule_set.cite('score_card')}: "
-            f"scores_before {dict(board.scores_before)} do not "
-            f"match the running total {scores}",
+            _("board %(board)s: %(law)s: scores_before %(given)s do not match the running total %(scores)s")
+            % {
+                "board": board_no,
+                "law": rule_set.cite("score_card"),
+                "given": dict(board.scores_before),
+                "scores": scores,
+            },
         )
     try:
         result = rule_set.score_board(replace(board, scores_before=dict(scores), stage=stage))
     except RuleError as error:
-        raise RuleError("boards", f"board {board_no}: {error.message}") from error
+        raise RuleError(
+            "boards", _("board %(board)s: %(message)s") % {"board": board_no, "message": error.message}
+        ) from error
     if not result.board_over:
-        raise RuleError("boards", f"board {board_no}: {result.note}")
+        raise RuleError("boards", _("board %(board)s: %(message)s") % {"board": board_no, "message": result.note})
     return result
 
 
@@ -157,7 +178,10 @@ def _apply_time_limit(rule_set, game: GameInput, state: GameState, first_bell: d
     unfinished = game.unfinished_board_at_second_bell
     if unfinished is not None:
         if state.game_over:
-            raise RuleError("unfinished_board_at_second_bell", f"{rule_set.cite('game')}: the game was already over")
+            raise RuleError(
+                "unfinished_board_at_second_bell",
+                _("%(law)s: the game was already over") % {"law": rule_set.cite("game")},
+            )
         award = time_limit_award(rule_set, unfinished, state.boards_played)
         if award is not None:
             state.scores[award["player"]] += award["points"]
@@ -174,19 +198,19 @@ def _apply_tie_breaker(rule_set, game: GameInput, state: GameState, limit: int) 
     law = rule_set.cite("tie")
     if game.tie_breaker is None:
         if game.sudden_death:
-            raise RuleError("sudden_death", f"{law}: sudden death follows the tie-breaker")
+            raise RuleError("sudden_death", _("%(law)s: sudden death follows the tie-breaker") % {"law": law})
         state.tie_breaker_needed = state.toss_for_break = True
         return
     winner, finished = tie_breaker_result(law, game.tie_breaker)
     if winner is not None:
         if game.sudden_death:
-            raise RuleError("sudden_death", f"{law}: the tie-breaker already decided the set")
+            raise RuleError("sudden_death", _("%(law)s: the tie-breaker already decided the set") % {"law": law})
         state.finish(f"{NUMBER_WORDS.get(limit, limit)}_boards", winner)
         state.decided_by = "tie_breaker"
         return
     if not finished:
         if game.sudden_death:
-            raise RuleError("sudden_death", f"{law}: sudden death follows the tie-breaker")
+            raise RuleError("sudden_death", _("%(law)s: sudden death follows the tie-breaker") % {"law": law})
         state.tie_breaker_needed = True
         return
     winner = sudden_death_result(law, game.sudden_death or [])

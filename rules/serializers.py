@@ -1,6 +1,8 @@
 """DRF serializers for the stateless engine endpoints. They check shapes and types only; the laws are
 checked by the engine, whose RuleError becomes a 400 ``{"field": ["message"]}``."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from rules.board import MAX_COINS, BoardInput, SpecialEnding
@@ -15,13 +17,11 @@ SCORES = serializers.DictField(child=serializers.IntegerField())
 MOST_ADDITIONAL = max(max(s.additional_proper, s.additional_improper) for s in SITUATIONS.values())
 
 
-def count_field(law, maximum, what, **kwargs):
+def count_field(maximum, negative, too_many, **kwargs):
     """A count the laws bound: a negative or absurd number is a field error naming the law, before the engine
-    runs (ECC, whose additional point is automatic, would otherwise ignore it silently)."""
-    messages = {
-        "min_value": f"{law}: {what} cannot be negative.",
-        "max_value": f"{law}: {what} is at most {maximum}.",
-    }
+    runs (ECC, whose additional point is automatic, would otherwise ignore it silently). `negative` and
+    `too_many` are the whole messages (lazy); DRF fills in ``{max_value}``."""
+    messages = {"min_value": negative, "max_value": too_many}
     return serializers.IntegerField(min_value=0, max_value=maximum, error_messages=messages, **kwargs)
 
 
@@ -30,10 +30,18 @@ class RulesSpecialEndingSerializer(serializers.Serializer):
     striker = serializers.CharField()
     stroke = serializers.CharField(required=False, default="proper")
     striker_coins_left = count_field(
-        "ICF 52", MAX_COINS, "the striker's c/m left on the board", required=False, default=0
+        MAX_COINS,
+        gettext_lazy("ICF 52: the striker's c/m left on the board cannot be negative."),
+        gettext_lazy("ICF 52: the striker's c/m left on the board is at most {max_value}."),
+        required=False,
+        default=0,
     )
     additional_points_demanded = count_field(
-        "ICF 87(b)", MOST_ADDITIONAL, "the additional points demanded", required=False, default=0
+        MOST_ADDITIONAL,
+        gettext_lazy("ICF 87(b): the additional points demanded cannot be negative."),
+        gettext_lazy("ICF 87(b): the additional points demanded is at most {max_value}."),
+        required=False,
+        default=0,
     )
 
 
@@ -56,7 +64,7 @@ class RulesBoardSerializer(serializers.Serializer):
             misplaced = [name for name in RulesSpecialEndingSerializer._declared_fields if name in data]
             if misplaced:
                 raise serializers.ValidationError(
-                    {name: ["ICF 87(b), 102-112: a special finish's field; send it inside special_ending."]
+                    {name: [_("ICF 87(b), 102-112: a special finish's field; send it inside special_ending.")]
                      for name in misplaced}
                 )  # fmt: skip
         return super().to_internal_value(data)

@@ -15,6 +15,8 @@ how the fixed points are counted, and how many additional points the beneficiary
 
 from dataclasses import dataclass
 
+from rules.translation import gettext_lazy
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -26,7 +28,7 @@ class Situation:
     base: str
     additional_proper: int
     additional_improper: int
-    description: str
+    description: str  # shown to people: translated when read
 
 
 # fmt: off
@@ -35,56 +37,58 @@ SITUATIONS: dict[str, Situation] = {
     for s in [
         Situation(
             "cover_last_own_and_last_opp", "102", "93", "striker", "opponent", "win_points", 0, 1,
-            "While covering the Queen, pockets his last c/m together with the opponent's last c/m",
+            gettext_lazy("While covering the Queen, pockets his last c/m together with the opponent's last c/m"),
         ),
         Situation(
             "cover_last_opp", "103", None, "opponent", "opponent", "coins_and_queen", 0, 1,
-            "While covering the Queen, pockets the opponent's last c/m",
+            gettext_lazy("While covering the Queen, pockets the opponent's last c/m"),
         ),
         Situation(
             "queen_last_own_last_opp", "104", "94", "striker", "opponent", "win_points", 0, 1,
-            "Pockets the Queen with his last c/m and the opponent's last c/m",
+            gettext_lazy("Pockets the Queen with his last c/m and the opponent's last c/m"),
         ),
         Situation(
             "last_own_last_opp_queen_on_board", "105", "95", "opponent", "opponent", "win_points", 0, 1,
-            "Pockets his last c/m and the opponent's last c/m while the Queen is on the board",
+            gettext_lazy("Pockets his last c/m and the opponent's last c/m while the Queen is on the board"),
         ),
         Situation(
             "last_opp_queen_on_board", "106", "96", "opponent", "opponent", "coins_and_queen", 0, 1,
-            "Pockets the opponent's last c/m while the Queen is on the board",
+            gettext_lazy("Pockets the opponent's last c/m while the Queen is on the board"),
         ),
         Situation(
             "last_own_queen_on_board", "107", "97", "opponent", "opponent", "win_points", 0, 1,
-            "Pockets his last c/m leaving the Queen on the board",
+            gettext_lazy("Pockets his last c/m leaving the Queen on the board"),
         ),
         Situation(
             "last_own_with_striker_queen_on_board", "108", "98", "opponent", "opponent", "win_points", 1, 2,
-            "Pockets his last c/m with the Striker leaving the Queen on the board",
+            gettext_lazy("Pockets his last c/m with the Striker leaving the Queen on the board"),
         ),
         Situation(
             "queen_last_own_last_opp_with_striker", "109", "99", "opponent", "opponent", "win_points", 1, 2,
-            "Pockets the Queen, his last c/m and the opponent's last c/m together with the Striker",
+            gettext_lazy("Pockets the Queen, his last c/m and the opponent's last c/m together with the Striker"),
         ),
         Situation(
             "last_own_last_opp_with_striker_queen_covered_by_striker", "110", "100", "opponent", "opponent",
             "one", 1, 2,
-            "Pockets his last c/m and the opponent's last c/m with the Striker; he had covered the Queen",
+            gettext_lazy("Pockets his last c/m and the opponent's last c/m with the Striker; he had covered the Queen"),
         ),
         Situation(
             "last_opp_with_striker_queen_on_board", "111", "101", "opponent", "opponent", "coins_and_queen",
             1, 2,
-            "Pockets the opponent's last c/m with the Striker leaving the Queen on the board",
+            gettext_lazy("Pockets the opponent's last c/m with the Striker leaving the Queen on the board"),
         ),
         Situation(
             "last_own_last_opp_with_striker_queen_covered_by_opponent", "112", "102", "opponent", "opponent",
             "win_points", 1, 2,
-            "Pockets his last c/m and the opponent's last c/m with the Striker; "
-            "the opponent had covered the Queen",
+            gettext_lazy(
+                "Pockets his last c/m and the opponent's last c/m with the Striker; "
+                "the opponent had covered the Queen"
+            ),
         ),
         Situation(
             "plays_on_during_appeal", "121(b)", None, "opponent", "opponent", "coins_and_queen_if_on_board",
             0, 0,
-            "Plays on during an appeal before the Umpire has ordered 'Play'",
+            gettext_lazy("Plays on during an appeal before the Umpire has ordered 'Play'"),
         ),
     ]
 }

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from rules.errors import RuleError
+from rules.translation import gettext as _
 
 
 @dataclass(frozen=True)
@@ -26,21 +27,29 @@ def bells(rule_set, started: datetime | None, first: datetime | None, second: da
     if second is None and first is not None:
         second = first + timedelta(minutes=limit.extra_minutes)
     if first is not None and second is not None and second < first:
-        raise RuleError("second_bell_at", f"{rule_set.cite('second_bell')}: the second bell rings after the first")
+        raise RuleError(
+            "second_bell_at",
+            _("%(law)s: the second bell rings after the first") % {"law": rule_set.cite("second_bell")},
+        )
     return first, second
 
 
 def check_board_times(rule_set, board_no: int, board, first: datetime | None, second: datetime | None) -> None:
     started, completed = board.started_at, board.completed_at
     if started and completed and completed < started:
-        raise RuleError("boards", f"board {board_no}: a board is completed after it starts")
+        raise RuleError("boards", _("board %(board)s: a board is completed after it starts") % {"board": board_no})
     if started and first and started > first:
         raise RuleError(
             "boards",
-            f"board {board_no}: {rule_set.cite('time')}: after the first bell no other board may be started",
+            _("board %(board)s: %(law)s: after the first bell no other board may be started")
+            % {"board": board_no, "law": rule_set.cite("time")},
         )
     if completed and second and completed > second:
-        raise RuleError("boards", f"board {board_no}: {rule_set.cite('second_bell')}: play stops at the second bell")
+        raise RuleError(
+            "boards",
+            _("board %(board)s: %(law)s: play stops at the second bell")
+            % {"board": board_no, "law": rule_set.cite("second_bell")},
+        )
 
 
 def time_limit_award(rule_set, unfinished: UnfinishedBoard, boards_played: int) -> dict | None:
@@ -50,16 +59,23 @@ def time_limit_award(rule_set, unfinished: UnfinishedBoard, boards_played: int) 
     if unfinished.board_no != boards_played + 1:
         raise RuleError(
             "unfinished_board_at_second_bell",
-            f"{law}: the unfinished board is board {boards_played + 1}, the one after the last completed board",
+            _("%(law)s: the unfinished board is board %(board)s, the one after the last completed board")
+            % {"law": law, "board": boards_played + 1},
         )
     coins = unfinished.coins_left
     if not isinstance(coins, Mapping) or set(coins) != {"A", "B"}:
-        raise RuleError("unfinished_board_at_second_bell", f"{law}: give the c/m left of 'A' and 'B'")
+        raise RuleError(
+            "unfinished_board_at_second_bell", _("%(law)s: give the c/m left of 'A' and 'B'") % {"law": law}
+        )
     for value in coins.values():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-            raise RuleError("unfinished_board_at_second_bell", f"{law}: each player has 0 to 9 c/m left")
+            raise RuleError(
+                "unfinished_board_at_second_bell", _("%(law)s: each player has 0 to 9 c/m left") % {"law": law}
+            )
     if unfinished.queen_held_by not in (None, "A", "B"):
-        raise RuleError("unfinished_board_at_second_bell", f"{law}: queen_held_by is 'A', 'B' or null")
+        raise RuleError(
+            "unfinished_board_at_second_bell", _("%(law)s: queen_held_by is 'A', 'B' or null") % {"law": law}
+        )
     difference = coins["B"] - coins["A"]
     if difference == 0:
         return None

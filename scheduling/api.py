@@ -5,6 +5,7 @@ other people's writes 403. Each view checks, calls one service and shows the res
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -41,7 +42,7 @@ class TournamentScopedView(ServiceAPIView):
 
     def require_secretary(self, tournament):
         if not is_secretary(self.request.user, tournament):
-            raise PermissionDenied("Only a secretary of this tournament may change its schedule.")
+            raise PermissionDenied(_("Only a secretary of this tournament may change its schedule."))
 
     def get_round(self):
         tournament = self.get_tournament()
@@ -142,7 +143,7 @@ class MatchUmpireView(MatchScheduleView):
         if data["umpire"] is not None:
             umpire = get_user_model().objects.filter(pk=data["umpire"]).first()
             if umpire is None:
-                return Response({"umpire": ["No such user."]}, status=400)
+                return Response({"umpire": [_("No such user.")]}, status=400)
         schedule_services.assign_umpire(match, umpire, request.user, data["reason"])
         return self.row(match)
 

@@ -17,7 +17,9 @@ from datetime import timedelta
 from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from scheduling.display import second_bell_notice
 from scheduling.errors import refuse
 from scheduling.models import RoundClock
 from scheduling.venue import venue_of
@@ -43,10 +45,13 @@ def start_clock(rnd, user=None, now=None):
     of the venue's match minutes. A round has one clock; starting it twice is refused."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event__tournament").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
-        refuse("round", f"{rnd.display_name} is a preview: publish it before starting its clock.")
+        refuse(
+            "round", _("%(round)s is a preview: publish it before starting its clock.") % {"round": rnd.display_name}
+        )
     existing = clock_of(rnd)
     if existing:
-        refuse("round", f"The clock of {rnd.display_name} started at {timezone.localtime(existing.started_at):%H:%M}.")
+        started = f"{timezone.localtime(existing.started_at):%H:%M}"
+        refuse("round", _("The clock of %(round)s started at %(time)s.") % {"round": rnd.display_name, "time": started})
     now = now or timezone.now()
     limit = rnd.stage.event.rules.time_limit
     if limit is not None:
@@ -142,18 +147,16 @@ def flag_unfinished(match, clock, rnd, rule_set):
     rang = timezone.localtime(clock.second_bell_at)
     before = snapshot(match)
     after = {**before, "second_bell_at": clock.second_bell_at.isoformat()}
-    reason = f"{law}: play stopped at the second bell ({rang:%H:%M}); the unfinished board is scored by c/m left."
+    reason = _("%(law)s: play stopped at the second bell (%(time)s); the unfinished board is scored by c/m left.") % {
+        "law": law,
+        "time": f"{rang:%H:%M}",
+    }
     log_change(match, ResultChange.What.TIME_LIMIT, before, after, None, reason)
     tournament = rnd.stage.event.tournament
     notify(
         score_keepers(match, tournament),
         tournament,
-        subject=f"Second bell: {match.entry_a} v {match.entry_b}",
-        body=(
-            f"{law}: the second bell rang at {rang:%H:%M} in {rnd.display_name}. Enter the c/m left of each player on "
-            f"the unfinished board (the Queen is not counted) on the score card of {match.entry_a} v {match.entry_b}"
-            f"{f' at table {match.table}' if match.table else ''}."
-        ),
+        lambda: second_bell_notice(match, rnd, law, rang),  # worded in each reader's language
         url=reverse("round-detail", args=[tournament.slug, rnd.pk]),
         key=f"second-bell:{match.pk}",
     )

@@ -1,8 +1,9 @@
 """Scheduling on carrom boards: which table and what time each match of a round gets.
 
-Plain Python, no Django. People are plain hashable keys chosen by the caller (the service uses one key per
-person, so a player in singles and doubles, or an umpire who also plays, is one person everywhere). A match
-occupies its table and its people over the half-open interval [start, end).
+Plain Python, no Django but its translation functions (the refusals a secretary reads are marked). People are
+plain hashable keys chosen by the caller (the service uses one key per person, so a player in singles and doubles,
+or an umpire who also plays, is one person everywhere). A match occupies its table and its people over the
+half-open interval [start, end).
 
 The rules, checked in one place (`conflicts`) and used by the greedy placer (`schedule`):
 - a table carries one match at a time;
@@ -16,6 +17,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+
+from django.utils.translation import gettext as _
 
 
 class SchedulingError(Exception):
@@ -162,11 +165,11 @@ def schedule(
     in the order of `tables`; it keeps its preferred umpire if free, else takes the free umpire of `umpires`
     with the fewest matches so far (ties: the first in the list). No one umpires a match they play in."""
     if not tables:
-        raise SchedulingError("tables", "The venue has no table to play on.")
+        raise SchedulingError("tables", _("The venue has no table to play on."))
     if match_minutes <= 0:
-        raise SchedulingError("match_minutes", "A match takes at least one minute.")
+        raise SchedulingError("match_minutes", _("A match takes at least one minute."))
     if rest_minutes < 0:
-        raise SchedulingError("rest_minutes", "The rest between matches cannot be negative.")
+        raise SchedulingError("rest_minutes", _("The rest between matches cannot be negative."))
     duration, rest = timedelta(minutes=match_minutes), timedelta(minutes=rest_minutes)
     calendar = Calendar(rest=rest)
     for booking in busy:

@@ -2,6 +2,8 @@
 scheduling.services, whose errors the views put back on these forms."""
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scheduling.display import user_name
 from scheduling.errors import ScheduleError
@@ -24,37 +26,39 @@ class ServiceErrorsMixin:
 
 
 class VenueForm(ServiceErrorsMixin, forms.Form):
-    tables = forms.IntegerField(label="Carrom boards (tables)", min_value=1, max_value=MAX_TABLES)
-    match_minutes = forms.IntegerField(label="Minutes per match slot", min_value=1, max_value=MAX_MINUTES)
+    tables = forms.IntegerField(label=gettext_lazy("Carrom boards (tables)"), min_value=1, max_value=MAX_TABLES)
+    match_minutes = forms.IntegerField(label=gettext_lazy("Minutes per match slot"), min_value=1, max_value=MAX_MINUTES)
     rest_minutes = forms.IntegerField(
-        label="Minimum rest between a player's matches (minutes)", min_value=0, max_value=MAX_MINUTES
+        label=gettext_lazy("Minimum rest between a player's matches (minutes)"), min_value=0, max_value=MAX_MINUTES
     )
 
 
 class ScheduleForm(ServiceErrorsMixin, forms.Form):
-    start = datetime_field(label="First match starts at")
-    first_table = forms.IntegerField(label="From table", min_value=1, required=False)
-    last_table = forms.IntegerField(label="To table", min_value=1, required=False)
-    keep_tables = forms.BooleanField(label="Keep the tables the draw chose, where free", required=False, initial=True)
+    start = datetime_field(label=gettext_lazy("First match starts at"))
+    first_table = forms.IntegerField(label=gettext_lazy("From table"), min_value=1, required=False)
+    last_table = forms.IntegerField(label=gettext_lazy("To table"), min_value=1, required=False)
+    keep_tables = forms.BooleanField(
+        label=gettext_lazy("Keep the tables the draw chose, where free"), required=False, initial=True
+    )
 
 
 class MoveForm(ServiceErrorsMixin, forms.Form):
-    table = forms.IntegerField(min_value=1)
-    planned_at = datetime_field(label="Time")
-    reason = forms.CharField(required=False, max_length=200)
+    table = forms.IntegerField(label=pgettext_lazy("carrom table", "Table"), min_value=1)
+    planned_at = datetime_field(label=gettext_lazy("Time"))
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
 
 
 class UmpireForm(ServiceErrorsMixin, forms.Form):
     """The umpire of a match, chosen among `officials` (a list of users, read once for the whole page)."""
 
-    umpire = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    reason = forms.CharField(required=False, max_length=200)
+    umpire = forms.TypedChoiceField(label=gettext_lazy("Umpire"), coerce=int, required=False, empty_value=None)
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
 
     def __init__(self, *args, officials=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.officials = {user.pk: user for user in officials}
         choices = [(user.pk, user_name(user)) for user in officials]
-        self.fields["umpire"].choices = [("", "No umpire"), *choices]
+        self.fields["umpire"].choices = [("", _("No umpire")), *choices]
 
     def clean_umpire(self):
         pk = self.cleaned_data["umpire"]

@@ -8,6 +8,7 @@ would otherwise both see a table free and both book it."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from core import page_cache
 from scheduling import engine as scheduling
@@ -48,11 +49,11 @@ def update_venue(tournament, tables, match_minutes, rest_minutes):
     venue = lock_venue(tournament)
     errors = {}
     if tables < 1:
-        errors["tables"] = ["The hall has at least one table."]
+        errors["tables"] = [_("The hall has at least one table.")]
     if match_minutes < 1:
-        errors["match_minutes"] = ["A match takes at least one minute."]
+        errors["match_minutes"] = [_("A match takes at least one minute.")]
     if rest_minutes < 0:
-        errors["rest_minutes"] = ["The rest between matches cannot be negative."]
+        errors["rest_minutes"] = [_("The rest between matches cannot be negative.")]
     if not errors:
         stranded = (
             Match.objects.filter(stage__event__tournament=tournament, status__in=MOVABLE, table__gt=tables)
@@ -61,7 +62,10 @@ def update_venue(tournament, tables, match_minutes, rest_minutes):
             .first()
         )
         if stranded:
-            errors["tables"] = [f"Table {stranded.table} is booked for {match_label(stranded)}: move it first."]
+            errors["tables"] = [
+                _("Table %(table)s is booked for %(match)s: move it first.")
+                % {"table": stranded.table, "match": match_label(stranded)}
+            ]
     if errors:
         raise ScheduleError(errors)
     venue.tables, venue.match_minutes, venue.rest_minutes = tables, match_minutes, rest_minutes
@@ -84,7 +88,10 @@ def schedule_snapshot(match):
 def table_range(venue, first_table=None, last_table=None):
     first, last = first_table or 1, last_table or venue.tables
     if not 1 <= first <= last <= venue.tables:
-        refuse("first_table", f"Choose tables from 1 to {venue.tables}, the first no higher than the last.")
+        refuse(
+            "first_table",
+            _("Choose tables from 1 to %(tables)s, the first no higher than the last.") % {"tables": venue.tables},
+        )
     return list(range(first, last + 1))
 
 
@@ -119,9 +126,9 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
     table allocation) where they are free. Returns the matches placed, by time and table."""
     rnd = Round.objects.select_related("stage__event__tournament").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
-        refuse("round", f"{rnd.display_name} is a preview: publish it before scheduling it.")
+        refuse("round", _("%(round)s is a preview: publish it before scheduling it.") % {"round": rnd.display_name})
     if start is None:
-        refuse("start", "Give the time the first match starts.")
+        refuse("start", _("Give the time the first match starts."))
     tournament = rnd.stage.event.tournament
     venue = lock_venue(tournament)
     tables = table_range(venue, first_table, last_table)
@@ -131,7 +138,11 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
         key=lambda r: (r["number"], r["group_id"] or 0, r["id"]),
     )
     if not todo:
-        refuse("round", f"No match of {rnd.display_name} waits for a table: they are called, played or byes.")
+        refuse(
+            "round",
+            _("No match of %(round)s waits for a table: they are called, played or byes.")
+            % {"round": rnd.display_name},
+        )
     wanted = [
         scheduling.ToPlace(
             match=r["id"],
@@ -175,7 +186,7 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
                 what=ResultChange.What.SCHEDULE,
                 before=before,
                 after=schedule_snapshot(match),
-                reason=reason or "Round scheduled",
+                reason=reason or _("Round scheduled"),
             )
         )
     Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
@@ -209,11 +220,12 @@ def move_match(match, table, planned_at, user=None, reason=""):
     venue, match = lock_venue_and_match(match)
     tournament = match.stage.event.tournament
     if match.status == S.BYE:
-        refuse("table", "A bye is not played: it takes no table.")
+        refuse("table", _("A bye is not played: it takes no table."))
     if match.status not in MOVABLE:
-        refuse("status", f"A {match.get_status_display().lower()} match keeps its table and time.")
+        status = match.get_status_display().lower()
+        refuse("status", _("A %(status)s match keeps its table and time.") % {"status": status})
     if table is None or planned_at is None:
-        refuse("table" if table is None else "planned_at", "Give both the table and the time.")
+        refuse("table" if table is None else "planned_at", _("Give both the table and the time."))
     book = Book(tournament, venue)
     booking = book.booking(book.rows[match.pk], table=table, start=planned_at)
     found = book.conflicts(booking)
@@ -236,12 +248,12 @@ def assign_umpire(match, umpire, user=None, reason=""):
     venue, match = lock_venue_and_match(match)
     tournament = match.stage.event.tournament
     if match.status not in UMPIRE_SETTABLE:
-        refuse("umpire", f"A {match.get_status_display().lower()} match keeps its umpire.")
+        refuse("umpire", _("A %(status)s match keeps its umpire.") % {"status": match.get_status_display().lower()})
     if umpire is not None:
         if match.self_umpired:
-            refuse("umpire", "This match is self-umpired: its players keep the score card.")
+            refuse("umpire", _("This match is self-umpired: its players keep the score card."))
         if not is_umpire(umpire, tournament):
-            refuse("umpire", f"{umpire.get_username()} is not an umpire of this tournament.")
+            refuse("umpire", _("%(user)s is not an umpire of this tournament.") % {"user": umpire.get_username()})
         book = Book(tournament, venue)
         found = umpire_conflicts(book, book.rows[match.pk], umpire)
         if found:
@@ -269,8 +281,8 @@ def umpire_conflicts(book, row, umpire):
 
 def call_reason(rule_set):
     if rule_set.time_limit is not None:
-        return f'"Start" called: the round clock runs ({rule_set.time_limit.law})'
-    return "Round called"
+        return _('"Start" called: the round clock runs (%(law)s)') % {"law": rule_set.time_limit.law}
+    return _("Round called")
 
 
 @transaction.atomic
@@ -280,14 +292,14 @@ def call_round(rnd, user=None):
     (ECC 18, 27) and starts the round clock (ECC 39-41). Returns (matches called, the clock or None)."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
-        refuse("round", f"{rnd.display_name} is a preview: publish it before calling it.")
+        refuse("round", _("%(round)s is a preview: publish it before calling it.") % {"round": rnd.display_name})
     rule_set = rnd.stage.event.rules
     waiting = list(
         rnd.matches.filter(status=S.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None).order_by("number", "pk")
     )
     starts_clock = rule_set.time_limit is not None and clock_of(rnd) is None
     if not waiting and not starts_clock:
-        refuse("round", f"No match of {rnd.display_name} waits to be called.")
+        refuse("round", _("No match of %(round)s waits to be called.") % {"round": rnd.display_name})
     reason = call_reason(rule_set)
     called = [change_status(match, S.CALLED, user=user, reason=reason) for match in waiting]
     clock = start_clock(rnd, user=user) if starts_clock else None

@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
@@ -32,7 +34,7 @@ def round_detail(request, slug, round_id):
     tournament = visible_tournament(request, slug)
     rnd = get_round(tournament, round_id)
     if not can_see_round(request.user, rnd, tournament):
-        raise Http404("This round is not published yet.")
+        raise Http404(_("This round is not published yet."))
     return render_round(request, tournament, rnd, is_secretary(request.user, tournament))
 
 
@@ -130,13 +132,24 @@ def round_schedule(request, tournament, rnd):
         except ScheduleError as error:
             form.add_service_errors(error)
         else:
-            messages.success(request, f"{rnd.display_name}: {len(placed)} matches scheduled.")
+            count = len(placed)
+            messages.success(
+                request,
+                ngettext("%(round)s: %(count)s matches scheduled.", "%(round)s: %(count)s matches scheduled.", count)
+                % {"round": rnd.display_name, "count": count},
+            )
             without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
             if without:
                 messages.warning(
                     request,
-                    f"{without} matches have no umpire: none was free at their time. Choose one for each, or "
-                    "schedule on fewer tables.",
+                    ngettext(
+                        "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                        "schedule on fewer tables.",
+                        "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                        "schedule on fewer tables.",
+                        without,
+                    )
+                    % {"count": without},
                 )
             return None
     return render_round(request, tournament, rnd, True, schedule_form=form)
@@ -149,10 +162,20 @@ def round_call(request, tournament, rnd):
     except ScheduleError as error:
         messages.error(request, error.message)
         return None
-    text = f"{rnd.display_name} called: {len(called)} matches announced."
+    words = {"round": rnd.display_name, "count": len(called)}
     if clock is not None:
-        text += " The round clock runs."
-    messages.success(request, text)
+        text = ngettext(
+            "%(round)s called: %(count)s matches announced. The round clock runs.",
+            "%(round)s called: %(count)s matches announced. The round clock runs.",
+            len(called),
+        )
+    else:
+        text = ngettext(
+            "%(round)s called: %(count)s matches announced.",
+            "%(round)s called: %(count)s matches announced.",
+            len(called),
+        )
+    messages.success(request, text % words)
     return None
 
 
@@ -163,7 +186,7 @@ def round_clock_start(request, tournament, rnd):
     except ScheduleError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"The clock of {rnd.display_name} runs.")
+        messages.success(request, _("The clock of %(round)s runs.") % {"round": rnd.display_name})
     return None
 
 
@@ -180,7 +203,10 @@ def match_move(request, slug, match_id):
         except ScheduleError as error:
             form.add_service_errors(error)
         else:
-            messages.success(request, f"Match {match.number} moved to table {data['table']}.")
+            messages.success(
+                request,
+                _("Match %(number)s moved to table %(table)s.") % {"number": match.number, "table": data["table"]},
+            )
             return redirect_to_match(slug, match)
     return render_round(request, tournament, match.round, True, bound=(match.pk, form, None))
 
@@ -198,7 +224,7 @@ def match_umpire(request, slug, match_id):
         except ScheduleError as error:
             form.add_service_errors(error)
         else:
-            messages.success(request, f"Match {match.number}: umpire saved.")
+            messages.success(request, _("Match %(number)s: umpire saved.") % {"number": match.number})
             return redirect_to_match(slug, match)
     return render_round(request, tournament, match.round, True, bound=(match.pk, None, form))
 
@@ -224,7 +250,7 @@ def venue_edit(request, slug):
         except ScheduleError as error:
             form.add_service_errors(error)
         else:
-            messages.success(request, "Venue saved.")
+            messages.success(request, _("Venue saved."))
             back = request.GET.get("next")
             safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
             return redirect(back if back and safe else tournament)

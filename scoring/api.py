@@ -3,6 +3,7 @@ any card, players of a self-umpired match enter and confirm; everyone who may se
 maps its action to a rule of `scoring.permissions` and calls one service."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -72,7 +73,9 @@ class BoardView(MatchAPIView):
     )
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
-        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its boards.")
+        self.require(
+            permissions.can_score(request.user, match), _("Only the umpire of this match may enter its boards.")
+        )
         data = dict(self.valid(BoardEntrySerializer))
         game, board = data.pop("game", None), data.pop("board", None)
         try:
@@ -91,10 +94,10 @@ class TransitionView(MatchAPIView):
         data = self.valid(TransitionSerializer)
         to, reason, side = data["to"], data["reason"], data.get("side")
         if to == Match.Status.CONFIRMED:
-            self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
+            self.require(permissions.can_confirm(request.user, match), _("You may not confirm this match."))
         else:
             self.require(
-                permissions.can_transition(request.user, match, to), "You may not change the state of this match."
+                permissions.can_transition(request.user, match, to), _("You may not change the state of this match.")
             )
         if to == Match.Status.RETIRED and side:
             services.retire(match, side, user=request.user, reason=reason)
@@ -111,7 +114,7 @@ class ConfirmView(MatchAPIView):
     @extend_schema(request=ReasonSerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
-        self.require(permissions.can_confirm(request.user, match), "You may not confirm this match.")
+        self.require(permissions.can_confirm(request.user, match), _("You may not confirm this match."))
         reason = self.valid(ReasonSerializer)["reason"]
         services.confirm_result(match, user=request.user, reason=reason)
         return self.card(match)
@@ -124,7 +127,7 @@ class ReplayView(MatchAPIView):
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
         self.require(
-            permissions.can_replay(request.user, match), "Only a chief referee or secretary may order a replay."
+            permissions.can_replay(request.user, match), _("Only a chief referee or secretary may order a replay.")
         )
         data = self.valid(ReplaySerializer)
         ref = data["from_board"]
@@ -147,7 +150,9 @@ class TossView(MatchAPIView):
     @extend_schema(request=TossSerializer, responses=CARD)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
-        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may record its toss.")
+        self.require(
+            permissions.can_score(request.user, match), _("Only the umpire of this match may record its toss.")
+        )
         data = self.valid(TossSerializer)
         services.record_toss(match, data["winner"], data["choice"], user=request.user)
         return self.card(match)
@@ -160,7 +165,7 @@ class GameEntryView(MatchAPIView):
     @extend_schema(request=GameEntrySerializer, responses=NEW_ENTRY)
     def post(self, request, tournament_slug, match_pk):
         match = self.get_match()
-        self.require(permissions.can_score(request.user, match), "Only the umpire of this match may enter its card.")
+        self.require(permissions.can_score(request.user, match), _("Only the umpire of this match may enter its card."))
         serializer = GameEntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         game, kind, data = serializer.entry()

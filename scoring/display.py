@@ -3,38 +3,63 @@ players' names, as the match pages read them. Nothing here queries or decides; i
 
 import json
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from stages.models import Match
 
 S = Match.Status
-QUEEN_SHORT = {"covered_by_winner": "winner", "covered_by_loser": "loser", "on_board": "on board"}
+QUEEN_SHORT = {
+    "covered_by_winner": pgettext_lazy("queen column of the score card: covered by", "winner"),
+    "covered_by_loser": pgettext_lazy("queen column of the score card: covered by", "loser"),
+    "on_board": pgettext_lazy("queen column of the score card", "on board"),
+}
 QUEEN_WORDS = {
-    "covered_by_winner": "covered by the winner",
-    "covered_by_loser": "covered by the loser",
-    "on_board": "on the board",
+    "covered_by_winner": gettext_lazy("queen covered by the winner"),
+    "covered_by_loser": gettext_lazy("queen covered by the loser"),
+    "on_board": gettext_lazy("queen on the board"),
 }
 ENDED_BY = {
-    "points_target": "points target reached",
-    "extra_board": "decided by the extra board",
-    "time_limit": "time limit (second bell)",
-    "single_board": "one-board game",
+    "points_target": gettext_lazy("points target reached"),
+    "extra_board": gettext_lazy("decided by the extra board"),
+    "time_limit": gettext_lazy("time limit (second bell)"),
+    "single_board": gettext_lazy("one-board game"),
+    # The board limit, named by its number (rules.game.NUMBER_WORDS).
+    "two_boards": gettext_lazy("after two boards"),
+    "three_boards": gettext_lazy("after three boards"),
+    "four_boards": gettext_lazy("after four boards"),
+    "five_boards": gettext_lazy("after five boards"),
+    "six_boards": gettext_lazy("after six boards"),
+    "seven_boards": gettext_lazy("after seven boards"),
+    "eight_boards": gettext_lazy("after eight boards"),
+}
+DECIDED_BY = {
+    "tie_breaker": gettext_lazy("decided by the tie breaker"),
+    "sudden_death": gettext_lazy("decided by the sudden death"),
 }
 # What the card page says once an action is done, by the action posted; filled in with the form's data.
 SAVED = {
-    "toss": "Toss recorded.",
-    "board": "Board {board} of game {game} entered.",
-    "tie_breaker": "Tie-breaker entered.",
-    "sudden_death": "Sudden death round {round} entered.",
-    "unfinished": "Unfinished board entered; the game ended at the second bell.",
-    "final": "Final score entered.",
-    "start": "Match started.",
-    "confirm": "Result confirmed.",
+    "toss": gettext_lazy("Toss recorded."),
+    "board": gettext_lazy("Board %(board)s of game %(game)s entered."),
+    "tie_breaker": gettext_lazy("Tie-breaker entered."),
+    "sudden_death": gettext_lazy("Sudden death round %(round)s entered."),
+    "unfinished": gettext_lazy("Unfinished board entered; the game ended at the second bell."),
+    "final": gettext_lazy("Final score entered."),
+    "start": gettext_lazy("Match started."),
+    "confirm": gettext_lazy("Result confirmed."),
 }
 # The audit log's title of a game-level entry, by the entry it holds (otherwise the change's own name).
 ENTRY_TITLES = (
-    ("tie_breaker", "Tie-breaker entered"),
-    ("sudden_death", "Sudden death entered"),
-    ("unfinished_board_at_second_bell", "Unfinished board at the second bell"),
+    ("tie_breaker", gettext_lazy("Tie-breaker entered")),
+    ("sudden_death", gettext_lazy("Sudden death entered")),
+    ("unfinished_board_at_second_bell", gettext_lazy("Unfinished board at the second bell")),
 )
+# The game-level entries by name, in the audit log's words.
+ENTRY_KINDS = {
+    "tie_breaker": gettext_lazy("tie breaker"),
+    "sudden_death": gettext_lazy("sudden death"),
+    "unfinished_board_at_second_bell": gettext_lazy("unfinished board at second bell"),
+}
 
 
 def status_label(status):
@@ -46,29 +71,36 @@ def side_names(match):
     """The players of sides A and B; a side not known yet is "—", a missing B is the bye."""
     return {
         "A": str(match.entry_a) if match.entry_a_id else "—",
-        "B": str(match.entry_b) if match.entry_b_id else "bye",
+        "B": str(match.entry_b) if match.entry_b_id else _("bye"),
     }
 
 
 def saved(action, data=None):
     """What the card page says once `action` is done (`data`: the form's cleaned data)."""
-    return SAVED[action].format_map(data or {})
+    return SAVED[action] % (data or {})
 
 
 def result_saved(match):
     """What the stage page says once the secretary saved a result."""
-    return f"Result saved: {match.entry_a} v {match.entry_b}."
+    return _("Result saved: %(a)s v %(b)s.") % {"a": match.entry_a, "b": match.entry_b}
 
 
 def already_confirmed(match):
     """Why a final result is refused over a confirmed one, and how the secretary corrects it on purpose."""
     games = ", ".join(f"{g.score_a}-{g.score_b}" for g in match.games.order_by("number"))
-    shown = f" ({games})" if games else ""
-    return (
-        f"This match already has a confirmed result{shown}; a second entry does not replace it. To change it, "
-        "correct it: the stage page's 'Correct' link (tick 'Correct the confirmed result'), or in the API send "
-        'the games again with "correct": true.'
-    )
+    if games:
+        message = _(
+            "This match already has a confirmed result (%(games)s); a second entry does not replace it. To change "
+            "it, correct it: the stage page's 'Correct' link (tick 'Correct the confirmed result'), or in the API "
+            'send the games again with "correct": true.'
+        )
+    else:
+        message = _(
+            "This match already has a confirmed result; a second entry does not replace it. To change it, correct "
+            "it: the stage page's 'Correct' link (tick 'Correct the confirmed result'), or in the API send the "
+            'games again with "correct": true.'
+        )
+    return message % {"games": games}
 
 
 # ---------------------------------------------------------------- the score card in words
@@ -76,11 +108,13 @@ def already_confirmed(match):
 
 def game_ended(state):
     """How a game ended (rules.game.GameState): "after eight boards", "decided by the tie breaker", ..."""
-    if state.decided_by in ("tie_breaker", "sudden_death"):
-        return f"decided by the {state.decided_by.replace('_', ' ')}"
-    if state.ended_by and state.ended_by.endswith("_boards"):
-        return f"after {state.ended_by.replace('_', ' ')}"
-    return ENDED_BY.get(state.ended_by, "")
+    if state.decided_by in DECIDED_BY:
+        return str(DECIDED_BY[state.decided_by])
+    if state.ended_by in ENDED_BY:
+        return str(ENDED_BY[state.ended_by])
+    if state.ended_by and state.ended_by.endswith("_boards"):  # a board limit without its own words
+        return _("after %(boards)s") % {"boards": state.ended_by.replace("_", " ")}
+    return ""
 
 
 def queen_short(queen):
@@ -99,30 +133,58 @@ def chances(attempts):
 
 def tie_breaker_words(tie, names):
     attempts = tie.get("attempts") or {}
-    return (
-        f"Tie-breaker, {names.get(tie.get('first'), '?')} first: "
-        f"{names['A']} {chances(attempts.get('A', []))}, {names['B']} {chances(attempts.get('B', []))}"
-    )
+    return _("Tie-breaker, %(first)s first: %(a)s %(a_chances)s, %(b)s %(b_chances)s") % {
+        "first": names.get(tie.get("first"), "?"),
+        "a": names["A"],
+        "a_chances": chances(attempts.get("A", [])),
+        "b": names["B"],
+        "b_chances": chances(attempts.get("B", [])),
+    }
 
 
 def sudden_death_words(rounds, names):
     played = "; ".join(
-        f"round {n}: {names['A']} {chances([r.get('A')])}, {names['B']} {chances([r.get('B')])}"
+        _("round %(round)s: %(a)s %(a_chance)s, %(b)s %(b_chance)s")
+        % {
+            "round": n,
+            "a": names["A"],
+            "a_chance": chances([r.get("A")]),
+            "b": names["B"],
+            "b_chance": chances([r.get("B")]),
+        }
         for n, r in enumerate(rounds, 1)
     )
-    return f"Sudden death: {played or 'no round yet'}"
+    if not played:
+        return _("Sudden death: no round yet")
+    return _("Sudden death: %(rounds)s") % {"rounds": played}
 
 
 def unfinished_words(board, names, award=None):
     coins = board.get("coins_left") or {}
-    holder = names.get(board.get("queen_held_by"), "nobody")
-    text = (
-        f"Board {board.get('board_no')} unfinished at the second bell: c/m left {names['A']} {coins.get('A')}, "
-        f"{names['B']} {coins.get('B')} (queen held by {holder}, not counted)"
-    )
+    values = {
+        "board": board.get("board_no"),
+        "a": names["A"],
+        "a_left": coins.get("A"),
+        "b": names["B"],
+        "b_left": coins.get("B"),
+        "holder": names.get(board.get("queen_held_by"), _("nobody")),
+    }
     if award:
-        text += f"; {award['points']} to {names[award['player']]}"
-    return text
+        values.update(points=award["points"], player=names[award["player"]])
+        return (
+            _(
+                "Board %(board)s unfinished at the second bell: c/m left %(a)s %(a_left)s, %(b)s %(b_left)s "
+                "(queen held by %(holder)s, not counted); %(points)s to %(player)s"
+            )
+            % values
+        )
+    return (
+        _(
+            "Board %(board)s unfinished at the second bell: c/m left %(a)s %(a_left)s, %(b)s %(b_left)s "
+            "(queen held by %(holder)s, not counted)"
+        )
+        % values
+    )
 
 
 def entry_words(entries, names, state=None):
@@ -142,35 +204,55 @@ def announcements(card, match, names, rule_set):
     """What the card announces next, in plain words with the players' names (ICF 39, 49, 56, 60; queen2 ¶12-16)."""
     if card.current is None:
         winner = card.match.winner
-        return [f"Match over: {names[winner]} wins." if winner else "Match over: a draw."]
+        return [_("Match over: %(player)s wins.") % {"player": names[winner]} if winner else _("Match over: a draw.")]
     state, game_no = card.current, card.current_game
     lines = []
     if not match.toss_winner and not any(game.boards for game in card.games):
         lines.append(
-            f"No toss recorded: {names['A']} breaks first unless the toss says otherwise ({rule_set.cite('toss')})."
+            _("No toss recorded: %(player)s breaks first unless the toss says otherwise (%(law)s).")
+            % {"player": names["A"], "law": rule_set.cite("toss")}
         )
+    values = {"game": game_no, "boards": state.boards_played, "law": rule_set.cite("tie")}
     if state.tie_breaker_needed:
         lines.append(
-            f"Game {game_no} is level after {state.boards_played} boards: a tie-breaker decides it, three chances "
-            f"each, alternately, the toss winner first ({rule_set.cite('tie')})."
+            _(
+                "Game %(game)s is level after %(boards)s boards: a tie-breaker decides it, three chances "
+                "each, alternately, the toss winner first (%(law)s)."
+            )
+            % values
         )
     elif state.sudden_death_needed:
         lines.append(
-            f"Still level after the tie-breaker: sudden death decides game {game_no}, a chance each per round until "
-            f"one pockets and the other misses ({rule_set.cite('tie')})."
+            _(
+                "Still level after the tie-breaker: sudden death decides game %(game)s, a chance each per round until "
+                "one pockets and the other misses (%(law)s)."
+            )
+            % values
         )
     elif state.extra_board_needed:
         lines.append(
-            f"Game {game_no} is level after {state.boards_played} boards: an extra board decides it; "
-            f"toss for the break and say who won it ({rule_set.cite('tie')})."
+            _(
+                "Game %(game)s is level after %(boards)s boards: an extra board decides it; "
+                "toss for the break and say who won it (%(law)s)."
+            )
+            % values
         )
     elif state.next_breaker:
         lines.append(
-            f"Game {game_no}, board {state.next_board}: {names[state.next_breaker]} breaks ({rule_set.cite('breaks')})."
+            _("Game %(game)s, board %(board)s: %(player)s breaks (%(law)s).")
+            % {
+                "game": game_no,
+                "board": state.next_board,
+                "player": names[state.next_breaker],
+                "law": rule_set.cite("breaks"),
+            }
         )
     if state.change_sides_after_board is not None and state.change_sides_after_board == state.boards_played:
-        law = rule_set.side_change_rule.split(":")[0]
-        lines.append(f"Change of sides now, after board {state.boards_played} ({law}).")
+        # The law that changes sides; the rule's own wording is translated, so it is not split for it.
+        law = rule_set.citations.get("sides") or str(rule_set.side_change_rule).split(":")[0]
+        lines.append(
+            _("Change of sides now, after board %(board)s (%(law)s).") % {"board": state.boards_played, "law": law}
+        )
     return lines
 
 
@@ -188,27 +270,39 @@ def change_title(change):
 
 def change_author(change):
     """Who made a change: the user's name, or "system" for a change no one signed (a management command)."""
-    return change.user.get_username() if change.user else "system"
+    return change.user.get_username() if change.user else _("system")
 
 
 def board_words(board, names):
     """A score card row in words: "Game 1, board 2: B broke; A won, 3 c/m left, queen covered by the winner; 6 to
     A; 14–3"."""
     side = names.get(board.get("winner"))
-    how = f"{side} won, {board.get('coins_left_of_loser') or 0} c/m left" if side else "special finish"
     if board.get("special_ending"):
-        how = f"special finish: {board['special_ending'].get('situation', '').replace('_', ' ')}"
-    queen = QUEEN_WORDS.get(board.get("queen"), "not stated")
+        situation = board["special_ending"].get("situation", "").replace("_", " ")
+        how = _("special finish: %(situation)s") % {"situation": situation}
+    elif side:
+        how = _("%(player)s won, %(coins)s c/m left") % {"player": side, "coins": board.get("coins_left_of_loser") or 0}
+    else:
+        how = _("special finish")
     totals = board.get("totals") or {}
-    awarded = names.get(board.get("awarded_to"), "nobody")
-    return (
-        f"Game {board.get('game')}, board {board.get('board')}: {names.get(board.get('breaker'), '?')} broke; "
-        f"{how}, queen {queen}; {board.get('points', 0)} to {awarded}; {totals.get('A')}–{totals.get('B')}"
-    )
+    return _(
+        "Game %(game)s, board %(board)s: %(breaker)s broke; %(how)s, %(queen)s; %(points)s to %(awarded)s; %(a)s–%(b)s"
+    ) % {
+        "game": board.get("game"),
+        "board": board.get("board"),
+        "breaker": names.get(board.get("breaker"), "?"),
+        "how": how,
+        "queen": QUEEN_WORDS.get(board.get("queen")) or _("queen not stated"),
+        "points": board.get("points", 0),
+        "awarded": names.get(board.get("awarded_to"), _("nobody")),
+        "a": totals.get("A"),
+        "b": totals.get("B"),
+    }
 
 
 def entry_kinds(entries_by_game):
-    return sorted({kind.replace("_", " ") for entry in entries_by_game.values() for kind in entry})
+    kinds = {kind for entry in entries_by_game.values() for kind in entry}
+    return sorted(str(ENTRY_KINDS.get(kind, kind.replace("_", " "))) for kind in kinds)
 
 
 def describe(value, names, entry_names):
@@ -232,19 +326,22 @@ def result_words(rest, entry_names):
     parts = []
     if "status" in rest:
         status = rest.pop("status")
-        parts.append(f"status: {status_label(status) if status in S.values else status}")
+        parts.append(_("status: %(status)s") % {"status": status_label(status) if status in S.values else status})
     a, b = rest.pop("score_a", None), rest.pop("score_b", None)
     if a is not None or b is not None:
-        parts.append(f"points {a}–{b}")
+        parts.append(_("points %(a)s–%(b)s") % {"a": a, "b": b})
     ga, gb = rest.pop("games_a", None), rest.pop("games_b", None)
     if ga or gb:
-        parts.append(f"games won {ga}–{gb}")
+        parts.append(_("games won %(a)s–%(b)s") % {"a": ga, "b": gb})
     if "winner" in rest:
         winner = rest.pop("winner")
-        parts.append(f"winner: {entry_names.get(winner, winner) if winner else 'none'}")
+        if winner:
+            parts.append(_("winner: %(winner)s") % {"winner": entry_names.get(winner, winner)})
+        else:
+            parts.append(_("winner: none"))
     games = rest.pop("games", None)
     if games and isinstance(games, list):
-        parts.append("games " + ", ".join(f"{g[0]}–{g[1]}" for g in games))
+        parts.append(_("games %(games)s") % {"games": ", ".join(f"{g[0]}–{g[1]}" for g in games)})
     return parts
 
 
@@ -252,12 +349,12 @@ def card_words(rest, names):
     """A game-level entry of the card and where it left its game (taken out of `rest`)."""
     parts = []
     if "game" in rest:
-        parts.append(f"game {rest.pop('game')}")
+        parts.append(_("game %(game)s") % {"game": rest.pop("game")})
     scores = rest.pop("scores", None)
     if scores:
-        parts.append(f"score {scores.get('A')}–{scores.get('B')}")
+        parts.append(_("score %(a)s–%(b)s") % {"a": scores.get("A"), "b": scores.get("B")})
     if rest.pop("game_over", False):
-        parts.append("game over")
+        parts.append(_("game over"))
     if rest.get("tie_breaker"):
         parts.append(tie_breaker_words(rest.pop("tie_breaker"), names))
     if rest.get("sudden_death"):
@@ -273,18 +370,25 @@ def toss_and_replay_words(rest, names):
     parts = []
     if "toss_winner" in rest:
         winner, choice = rest.pop("toss_winner"), rest.pop("toss_choice", None)
-        parts.append(
-            f"toss won by {names.get(winner.upper(), winner)}, chose {choice}" if winner else "no toss recorded"
-        )
+        if not winner:
+            parts.append(_("no toss recorded"))
+        else:
+            chose = {"break": _("toss won by %(player)s, chose break"), "side": _("toss won by %(player)s, chose side")}
+            message = chose.get(choice) or _("toss won by %(player)s, chose %(choice)s")
+            parts.append(message % {"player": names.get(winner.upper(), winner), "choice": choice})
     if "first_breaker" in rest:
-        parts.append(f"{names.get(rest.pop('first_breaker'), '?')} breaks first")
+        parts.append(_("%(player)s breaks first") % {"player": names.get(rest.pop("first_breaker"), "?")})
     replay = rest.pop("replay_from", None)
     if replay:
-        parts.append(f"replay from game {replay.get('game')}, board {replay.get('board')}")
+        parts.append(
+            _("replay from game %(game)s, board %(board)s") % {"game": replay.get("game"), "board": replay.get("board")}
+        )
     voided_entries = rest.pop("voided_entries", None)
     if voided_entries:
         games = ", ".join(sorted(voided_entries))
-        parts.append(f"voided game-level entries of game {games}: {', '.join(entry_kinds(voided_entries))}")
+        kinds = ", ".join(entry_kinds(voided_entries))
+        parts.append(_("voided game-level entries of game %(games)s: %(kinds)s") % {"games": games, "kinds": kinds})
     if rest.get("voided_boards"):
-        parts.append("voided: " + " | ".join(board_words(board, names) for board in rest.pop("voided_boards")))
+        boards = " | ".join(board_words(board, names) for board in rest.pop("voided_boards"))
+        parts.append(_("voided: %(boards)s") % {"boards": boards})
     return parts

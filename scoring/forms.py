@@ -2,17 +2,19 @@
 laws are checked by the services (scoring.services, scoring.scorecard) through the rules app."""
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.specials import SITUATIONS
 from stages.forms import parse_games
 
 QUEEN_CHOICES = [
-    ("", "Not covered / not stated"),
-    ("covered_by_winner", "Covered by the board's winner"),
-    ("covered_by_loser", "Covered by the loser"),
-    ("on_board", "Still on the board"),
+    ("", gettext_lazy("Not covered / not stated")),
+    ("covered_by_winner", gettext_lazy("Covered by the board's winner")),
+    ("covered_by_loser", gettext_lazy("Covered by the loser")),
+    ("on_board", gettext_lazy("Still on the board")),
 ]
-CHANCE_CHOICES = [("", "—"), ("in", "Pocketed"), ("out", "Missed")]
+CHANCE_CHOICES = [("", "—"), ("in", gettext_lazy("Pocketed")), ("out", gettext_lazy("Missed"))]
 CHANCES = 3  # queen2 ¶12: three chances each
 
 
@@ -36,11 +38,14 @@ class TossForm(CardForm):
     """ICF 39: the toss winner chooses the break or the side."""
 
     action = "toss"
-    winner = forms.ChoiceField(label="Won the toss", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=gettext_lazy("Won the toss"), widget=forms.RadioSelect)
     choice = forms.ChoiceField(
-        label="Chose",
+        label=gettext_lazy("Chose"),
         widget=forms.RadioSelect,
-        choices=[("break", "To break first"), ("side", "The side (the other player breaks)")],
+        choices=[
+            ("break", gettext_lazy("To break first")),
+            ("side", gettext_lazy("The side (the other player breaks)")),
+        ],
     )
 
     def __init__(self, *args, **kwargs):
@@ -55,31 +60,42 @@ class BoardForm(CardForm):
     action = "board"
     game = forms.IntegerField(widget=forms.HiddenInput)
     board = forms.IntegerField(widget=forms.HiddenInput)
-    winner = forms.ChoiceField(label="Board won by", required=False, widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=gettext_lazy("Board won by"), required=False, widget=forms.RadioSelect)
     coins_left_of_loser = forms.IntegerField(
-        label="Loser's c/m left on the board",
+        label=gettext_lazy("Loser's c/m left on the board"),
         initial=0,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}),
     )
-    queen = forms.ChoiceField(label="Queen", choices=QUEEN_CHOICES, required=False)
+    queen = forms.ChoiceField(label=gettext_lazy("Queen"), choices=QUEEN_CHOICES, required=False)
     loser_outstanding_dues = forms.IntegerField(
-        label="Loser's outstanding dues",
+        label=gettext_lazy("Loser's outstanding dues"),
         initial=0,
         required=False,
         max_value=99,  # written off, never counted (ICF 55); a sane bound for the score card's column
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
     )
-    breaker = forms.ChoiceField(label="Breaks this board (won the toss)", required=False, widget=forms.RadioSelect)
-    situation = forms.ChoiceField(label="Special finish", required=False)
-    striker = forms.ChoiceField(label="Striker of that stroke", required=False, widget=forms.RadioSelect)
+    breaker = forms.ChoiceField(
+        label=gettext_lazy("Breaks this board (won the toss)"), required=False, widget=forms.RadioSelect
+    )
+    situation = forms.ChoiceField(label=gettext_lazy("Special finish"), required=False)
+    striker = forms.ChoiceField(label=gettext_lazy("Striker of that stroke"), required=False, widget=forms.RadioSelect)
     stroke = forms.ChoiceField(
-        required=False, choices=[("proper", "Proper stroke"), ("improper", "Improper stroke")], initial="proper"
+        label=gettext_lazy("Stroke"),
+        required=False,
+        choices=[("proper", gettext_lazy("Proper stroke")), ("improper", gettext_lazy("Improper stroke"))],
+        initial="proper",
     )
     striker_coins_left = forms.IntegerField(
-        label="Striker's c/m left on the board", required=False, initial=0, widget=forms.NumberInput(attrs={"min": 0})
+        label=gettext_lazy("Striker's c/m left on the board"),
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0}),
     )
     additional_points_demanded = forms.IntegerField(
-        label="Additional points demanded", required=False, initial=0, widget=forms.NumberInput(attrs={"min": 0})
+        label=gettext_lazy("Additional points demanded"),
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0}),
     )
 
     SPECIAL_FIELDS = ("situation", "striker", "stroke", "striker_coins_left", "additional_points_demanded")
@@ -89,7 +105,7 @@ class BoardForm(CardForm):
         for name in ("winner", "breaker", "striker"):
             self.fields[name].choices = side_choices(self.names)
         specials = special_choices(rule_set)
-        self.fields["situation"].choices = [("", "None: an ordinary finish"), *specials]
+        self.fields["situation"].choices = [("", _("None: an ordinary finish")), *specials]
         if not toss_decides_break:
             del self.fields["breaker"]
         if not specials:  # e.g. office: those strokes are fouls and the board goes on
@@ -139,7 +155,7 @@ class TieBreakerForm(CardForm):
 
     action = "tie_breaker"
     game = forms.IntegerField(widget=forms.HiddenInput)
-    first = forms.ChoiceField(label="First chance (won the toss, queen2 ¶16)", widget=forms.RadioSelect)
+    first = forms.ChoiceField(label=gettext_lazy("First chance (won the toss, queen2 ¶16)"), widget=forms.RadioSelect)
 
     def __init__(self, *args, entry=None, **kwargs):
         if entry:  # the tie-breaker so far, as stored on the card
@@ -154,7 +170,7 @@ class TieBreakerForm(CardForm):
             for n in range(1, CHANCES + 1):
                 # Shown in a fieldset per player, under the player's name.
                 self.fields[f"{side.lower()}{n}"] = forms.ChoiceField(
-                    label=f"Chance {n}", choices=CHANCE_CHOICES, required=False
+                    label=_("Chance %(n)s") % {"n": n}, choices=CHANCE_CHOICES, required=False
                 )
 
     @property
@@ -170,7 +186,7 @@ class TieBreakerForm(CardForm):
         for side in ("a", "b"):
             taken = [cleaned.get(f"{side}{n}", "") for n in range(1, CHANCES + 1)]
             if "" in taken and any(taken[taken.index("") :]):
-                self.add_error(f"{side}1", "Enter the chances in the order they were taken, leaving no gap.")
+                self.add_error(f"{side}1", _("Enter the chances in the order they were taken, leaving no gap."))
         return cleaned
 
     def entry(self):
@@ -200,7 +216,9 @@ class SuddenDeathForm(CardForm):
     def clean_round(self):
         number = self.cleaned_data["round"]
         if number != len(self.rounds) + 1:
-            raise forms.ValidationError(f"Round {number} of the sudden death is already on the card.")
+            raise forms.ValidationError(
+                _("Round %(round)s of the sudden death is already on the card.") % {"round": number}
+            )
         return number
 
     def entry(self):
@@ -216,13 +234,13 @@ class UnfinishedBoardForm(CardForm):
     board_no = forms.IntegerField(widget=forms.HiddenInput)
     coins_a = forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}))
     coins_b = forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}))
-    queen_held_by = forms.ChoiceField(label="Queen held by", required=False)
+    queen_held_by = forms.ChoiceField(label=gettext_lazy("Queen held by"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["coins_a"].label = f"{self.names['A']}: own c/m left"
-        self.fields["coins_b"].label = f"{self.names['B']}: own c/m left"
-        self.fields["queen_held_by"].choices = [("", "Nobody (still on the board)"), *side_choices(self.names)]
+        self.fields["coins_a"].label = _("%(player)s: own c/m left") % {"player": self.names["A"]}
+        self.fields["coins_b"].label = _("%(player)s: own c/m left") % {"player": self.names["B"]}
+        self.fields["queen_held_by"].choices = [("", _("Nobody (still on the board)")), *side_choices(self.names)]
 
     def entry(self):
         data = self.cleaned_data
@@ -239,8 +257,8 @@ class FinalScoreForm(CardForm):
     action = "final"
     games = forms.CharField(
         max_length=80,
-        label="Final score",
-        help_text="Each game, A's points first: 25-10, or 25-10, 12-25, 25-0.",
+        label=gettext_lazy("Final score"),
+        help_text=gettext_lazy("Each game, A's points first: 25-10, or 25-10, 12-25, 25-0."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
     )
 

@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from stages.models import Match
 
@@ -22,7 +24,7 @@ class Game(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="game_number_unique_in_match")]
 
     def __str__(self):
-        return f"Game {self.number}: {self.score_a}–{self.score_b}"
+        return _("Game %(game)s: %(a)s–%(b)s") % {"game": self.number, "a": self.score_a, "b": self.score_b}
 
 
 SIDES = [("A", "A"), ("B", "B")]
@@ -45,7 +47,7 @@ class Board(models.Model):
     # What the rules app made of it.
     awarded_to = models.CharField(max_length=1, blank=True, choices=SIDES)
     points = models.PositiveSmallIntegerField(default=0)
-    total_a = models.PositiveSmallIntegerField(default=0, help_text="A's running total after this board.")
+    total_a = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("A's running total after this board."))
     total_b = models.PositiveSmallIntegerField(default=0)
     law = models.CharField(max_length=120, blank=True)
     voided = models.BooleanField(default=False)
@@ -69,7 +71,12 @@ class Board(models.Model):
         ]
 
     def __str__(self):
-        return f"Game {self.game_no} board {self.number}: {self.total_a}–{self.total_b}"
+        return _("Game %(game)s board %(board)s: %(a)s–%(b)s") % {
+            "game": self.game_no,
+            "board": self.number,
+            "a": self.total_a,
+            "b": self.total_b,
+        }
 
     def as_input(self):
         """The board as the rules app takes it (rules.board.BoardInput's JSON shape)."""
@@ -98,23 +105,23 @@ class ResultChange(models.Model):
     """Audit log: who changed a match's result or state, when, from what to what, and why."""
 
     class What(models.TextChoices):
-        BOARD_ADDED = "board_added", "Board added"
-        BOARDS_VOIDED = "boards_voided", "Boards voided"
-        RESULT = "result", "Result recorded"
-        CONFIRMED = "confirmed", "Result confirmed"
-        WALKOVER = "walkover", "Walkover"
-        RETIRED = "retired", "Retired"
-        STATUS = "status", "Status changed"
-        REPLAY = "replay", "Replay from board"
-        TOSS = "toss", "Toss"
-        SCHEDULE = "schedule", "Table or time changed"
-        UMPIRE = "umpire", "Umpire changed"
-        REPORTED = "reported", "Reported at the board"
-        FORFEIT = "forfeit", "Forfeit (late arrival)"
-        FORFEIT_CANCELLED = "forfeit_cancelled", "Forfeit cancelled"
-        TIME_LIMIT = "time_limit", "Time limit (second bell)"
-        WITHHELD = "withheld", "Result withheld (protest)"
-        RELEASED = "released", "Result released (protest decided)"
+        BOARD_ADDED = "board_added", gettext_lazy("Board added")
+        BOARDS_VOIDED = "boards_voided", gettext_lazy("Boards voided")
+        RESULT = "result", gettext_lazy("Result recorded")
+        CONFIRMED = "confirmed", gettext_lazy("Result confirmed")
+        WALKOVER = "walkover", gettext_lazy("Walkover")
+        RETIRED = "retired", gettext_lazy("Retired")
+        STATUS = "status", gettext_lazy("Status changed")
+        REPLAY = "replay", gettext_lazy("Replay from board")
+        TOSS = "toss", gettext_lazy("Toss")
+        SCHEDULE = "schedule", gettext_lazy("Table or time changed")
+        UMPIRE = "umpire", gettext_lazy("Umpire changed")
+        REPORTED = "reported", pgettext_lazy("physical carrom board", "Reported at the board")
+        FORFEIT = "forfeit", gettext_lazy("Forfeit (late arrival)")
+        FORFEIT_CANCELLED = "forfeit_cancelled", gettext_lazy("Forfeit cancelled")
+        TIME_LIMIT = "time_limit", gettext_lazy("Time limit (second bell)")
+        WITHHELD = "withheld", gettext_lazy("Result withheld (protest)")
+        RELEASED = "released", gettext_lazy("Result released (protest decided)")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(
@@ -131,4 +138,4 @@ class ResultChange(models.Model):
         ordering = ["match", "at", "pk"]
 
     def __str__(self):
-        return f"{self.at:%Y-%m-%d %H:%M} {self.get_what_display()} ({self.user or 'system'})"
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_what_display()} ({self.user or _('system')})"

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
 from rules.base import get_rule_set
@@ -73,9 +74,8 @@ def game_entries(extras, number):
                 queen_held_by=board.get("queen_held_by"),
             )
     except AttributeError:
-        raise ServiceError(
-            "game", f"Game {number}: a game-level entry of the score card is not in the rules' shape."
-        ) from None
+        message = _("Game %(game)s: a game-level entry of the score card is not in the rules' shape.")
+        raise ServiceError("game", message % {"game": number}) from None
     return values
 
 
@@ -235,13 +235,16 @@ def open_card(match):
     """The non-voided boards of a locked match whose card takes entries; refuse a card that takes none."""
     transitions.require_published(match, "fill its score card")
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ServiceError("match", "Both players of this match are not known yet.")
+        raise ServiceError("match", _("Both players of this match are not known yet."))
     if match.status not in UNFINISHED:
-        hint = " Use 'replay from board N' to reopen it." if match.status in (S.FINISHED, S.CONFIRMED) else ""
-        raise ServiceError("status", f"A {status_label(match.status)} match takes no more boards.{hint}")
+        if match.status in (S.FINISHED, S.CONFIRMED):
+            message = _("A %(status)s match takes no more boards. Use 'replay from board N' to reopen it.")
+        else:
+            message = _("A %(status)s match takes no more boards.")
+        raise ServiceError("status", message % {"status": status_label(match.status)})
     boards = list(match.boards.filter(voided=False).order_by("game_no", "number"))
     if not boards and match.games.exists():
-        raise ServiceError("game", "This match has a final score only; it keeps no board-by-board score card.")
+        raise ServiceError("game", _("This match has a final score only; it keeps no board-by-board score card."))
     return boards
 
 
@@ -294,11 +297,11 @@ def refuse_repeat(match, game_no, data, user, now=None):
     sent, kept = board_values(data), {key: getattr(last, key) for key in BOARD_FIELDS}
     if data.get("breaker") not in (None, last.breaker) or any((sent[k] or None) != (kept[k] or None) for k in sent):
         return
-    raise Conflict(
-        "board",
-        f"Board {last.number} of game {last.game_no}, exactly this entry, was recorded by you moments ago; it is "
-        "not added twice. If the next board ended the same way, send it with its number (board).",
+    message = _(
+        "Board %(board)s of game %(game)s, exactly this entry, was recorded by you moments ago; it is "
+        "not added twice. If the next board ended the same way, send it with its number (board)."
     )
+    raise Conflict("board", message % {"board": last.number, "game": last.game_no})
 
 
 @transaction.atomic
@@ -318,30 +321,34 @@ def add_board(match, game_no, data, user=None, board_no=None, refuse_repeats=Fal
     rule_set = get_rule_set(before.rule_set)
     game_no = before.current_game if game_no is None else game_no
     if board_no is not None and any((b.game_no, b.number) == (game_no, board_no) for b in boards):
-        raise Conflict(
-            "board",
-            f"Board {board_no} of game {game_no} is already on the card; the next is board "
-            f"{before.current.next_board if before.current else '—'} of game {before.current_game or '—'}.",
+        message = _(
+            "Board %(board)s of game %(game)s is already on the card; the next is board %(next)s of game %(in_play)s."
         )
+        next_board = before.current.next_board if before.current else "—"
+        in_play = before.current_game or "—"
+        raise Conflict("board", message % {"board": board_no, "game": game_no, "next": next_board, "in_play": in_play})
     if game_no != before.current_game:
         finished = next((g for g in before.games if g.number == game_no), None)
         if finished is not None:  # let the rules app say why the game takes no more boards (ICF 56)
             extra = Board(match=match, game_no=game_no, number=len(finished.boards) + 1, **board_values(data))
             card_state(match, [*boards, extra])
-        raise ServiceError("game", f"{rule_set.cite('match')}: the next board belongs to game {before.current_game}")
+        message = _("%(law)s: the next board belongs to game %(game)s")
+        raise ServiceError("game", message % {"law": rule_set.cite("match"), "game": before.current_game})
     state = before.current
     if state.tie_breaker_needed or state.sudden_death_needed:
-        raise ServiceError("game", f"{rule_set.cite('tie')}: the game is level; a tie-breaker decides it, not a board")
+        message = _("%(law)s: the game is level; a tie-breaker decides it, not a board")
+        raise ServiceError("game", message % {"law": rule_set.cite("tie")})
     if board_no is not None and board_no != state.next_board:
-        raise ServiceError("board", f"The next board of game {game_no} is board {state.next_board}, not {board_no}.")
+        message = _("The next board of game %(game)s is board %(next)s, not %(board)s.")
+        raise ServiceError("board", message % {"game": game_no, "next": state.next_board, "board": board_no})
     breaker = data.get("breaker")
     if state.next_breaker is None:  # ICF 56(b): a toss decides the break of the extra board
         if breaker not in ("A", "B"):
-            raise ServiceError("breaker", f"{rule_set.cite('tie')}: a toss decides who breaks; say who won it (A or B)")
+            message = _("%(law)s: a toss decides who breaks; say who won it (A or B)")
+            raise ServiceError("breaker", message % {"law": rule_set.cite("tie")})
     elif breaker not in (None, state.next_breaker):
-        raise ServiceError(
-            "breaker", f"{rule_set.cite('breaks')}: the break passes alternately; {state.next_breaker} breaks now"
-        )
+        message = _("%(law)s: the break passes alternately; %(breaker)s breaks now")
+        raise ServiceError("breaker", message % {"law": rule_set.cite("breaks"), "breaker": state.next_breaker})
     values = board_values(data)
     board = Board(
         match=match,
@@ -374,15 +381,16 @@ def add_game_entry(match, game_no, kind, data, user=None):
     death as its rounds are played (queen2 ¶14-15), the unfinished board once, at the second bell (ECC 41).
     The game ends, and then the match, when the rules say so (the same path as add_board)."""
     if kind not in GAME_ENTRIES:
-        raise ServiceError("kind", f"A game-level entry is one of: {', '.join(GAME_ENTRIES)}.")
+        raise ServiceError("kind", _("A game-level entry is one of: %(kinds)s.") % {"kinds": ", ".join(GAME_ENTRIES)})
     match = lock_match(match)
     boards = open_card(match)
     before = card_state(match, boards)
     rule_set = get_rule_set(before.rule_set)
     game_no = before.current_game if game_no is None else game_no
     if game_no != before.current_game:
+        message = _("%(law)s: game %(game)s is not in play; game %(in_play)s is")
         raise ServiceError(
-            "game", f"{rule_set.cite('match')}: game {game_no} is not in play; game {before.current_game} is"
+            "game", message % {"law": rule_set.cite("match"), "game": game_no, "in_play": before.current_game}
         )
     extras = {number: dict(entry) for number, entry in match.card_extras.items()}
     entry = extras.setdefault(str(game_no), {})
@@ -407,10 +415,10 @@ def add_game_entry(match, game_no, kind, data, user=None):
 def check_second_bell(match, rule_set, now=None):
     """ECC 41: play stops at the second bell and only then is the unfinished board counted. With a round clock
     the entry waits for its second bell; without one the umpire keeps the time."""
-    _, second_bell = bells_of(match)
+    second_bell = bells_of(match)[1]
     if second_bell is not None and (now or timezone.now()) < second_bell:
         rings = timezone.localtime(second_bell).strftime("%H:%M")
+        message = _("%(law)s: the unfinished board is counted when the second bell rings (%(rings)s)")
         raise ServiceError(
-            "unfinished_board_at_second_bell",
-            f"{rule_set.cite('second_bell')}: the unfinished board is counted when the second bell rings ({rings})",
+            "unfinished_board_at_second_bell", message % {"law": rule_set.cite("second_bell"), "rings": rings}
         )

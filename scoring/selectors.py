@@ -9,6 +9,7 @@ from functools import partial
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import display, scorecard
 from scoring.forms import BoardForm, FinalScoreForm, SuddenDeathForm, TieBreakerForm, TossForm, UnfinishedBoardForm
@@ -33,7 +34,7 @@ def visible_match(user, slug, match_id):
         stage__event__tournament=tournament,
     )
     if match.round.status != Round.Status.PUBLISHED and not is_official(user, match):
-        raise Http404("This round is not published yet.")
+        raise Http404(_("This round is not published yet."))
     return match
 
 

@@ -1,5 +1,6 @@
 """JSON shapes of the score card API. Shapes and types only: the laws are checked by the rules app."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules.serializers import RulesSpecialEndingSerializer, RulesTimeLimitAwardSerializer, SideScoresSerializer
@@ -118,7 +119,8 @@ class GameEntrySerializer(serializers.Serializer):
     def validate(self, attrs):
         given = [kind for kind in GAME_ENTRIES if kind in attrs]
         if len(given) != 1:
-            raise serializers.ValidationError({"entry": [f"Give exactly one of: {', '.join(GAME_ENTRIES)}."]})
+            message = _("Give exactly one of: %(kinds)s.") % {"kinds": ", ".join(GAME_ENTRIES)}
+            raise serializers.ValidationError({"entry": [message]})
         return attrs
 
     def entry(self):

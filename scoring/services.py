@@ -6,6 +6,8 @@ final-score-only path for events that keep no board detail. Nothing is played in
 entry is refused until the draw is published (`transitions.require_published`)."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import Conflict, NotAllowed, ServiceError
 from rules.errors import RuleError
@@ -49,7 +51,7 @@ def lock_match(match):
             .get(pk=match.pk)
         )
     except Match.DoesNotExist:
-        raise ServiceError("match", "This match no longer exists: its round was deleted.") from None
+        raise ServiceError("match", _("This match no longer exists: its round was deleted.")) from None
 
 
 @transaction.atomic
@@ -63,14 +65,14 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
     match = lock_match(match)
     transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ServiceError("games", "Both players of this match are not known yet.")
+        raise ServiceError("games", _("Both players of this match are not known yet."))
     if match.status == S.CONFIRMED and not correct:
         raise Conflict("games", already_confirmed(match))
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
-        raise ServiceError("status", f"A {status_label(match.status)} match takes no result.")
+        raise ServiceError("status", _("A %(status)s match takes no result.") % {"status": status_label(match.status)})
     if match.boards.filter(voided=False).exists():
         raise ServiceError(
-            "games", "This match has a board-by-board score card; correct it with 'replay from board N'."
+            "games", _("This match has a board-by-board score card; correct it with 'replay from board N'.")
         )
     state = check_games(match, games)
     before = snapshot(match)
@@ -108,7 +110,7 @@ def update_result(match, state):
 def check_games(match, games):
     rule_set = match.stage.event.rules
     if not games:
-        raise ServiceError("games", "Enter the score of at least one game.")
+        raise ServiceError("games", _("Enter the score of at least one game."))
     results = [
         GameResult(game_no=n, winner=winner_side(a, b), score={"A": a, "B": b}) for n, (a, b) in enumerate(games, 1)
     ]
@@ -125,9 +127,14 @@ def check_games(match, games):
     except RuleError as error:
         raise ServiceError(error.field, error.message) from None
     if not state.match_over:
-        raise ServiceError("games", f"{rule_set.cite('match')}: the match is not over after {len(games)} game(s)")
+        message = ngettext(
+            "%(law)s: the match is not over after %(count)s game(s)",
+            "%(law)s: the match is not over after %(count)s game(s)",
+            len(games),
+        )
+        raise ServiceError("games", message % {"law": rule_set.cite("match"), "count": len(games)})
     if state.winner is None and match.stage.kind == Stage.Kind.KNOCKOUT:
-        raise ServiceError("games", "A knockout match needs a winner.")
+        raise ServiceError("games", _("A knockout match needs a winner."))
     return state
 
 
@@ -141,12 +148,12 @@ def confirm_result(match, user=None, reason=""):
     confirm it: a player of the other side does (or an official)."""
     match = lock_match(match)
     if match.status not in (S.FINISHED, S.RETIRED):
-        raise TransitionError("Only a finished match with a result can be confirmed.")
+        raise TransitionError(_("Only a finished match with a result can be confirmed."))
     if match.self_umpired and user is not None and not is_official(user, match):
         side = player_side(user, match)
         entered = player_side(match.result_entered_by, match)
         if side is None or match.result_entered_by_id == user.pk or (entered is not None and side == entered):
-            raise NotAllowed("user", "In a self-umpired match the player of the other side confirms the score card.")
+            raise NotAllowed("user", _("In a self-umpired match the player of the other side confirms the score card."))
     before = snapshot(match)
     transitions.move(match, S.CONFIRMED, reason=reason)
     match.save()
@@ -163,9 +170,11 @@ def record_walkover(match, absent_side, user=None, reason=""):
     match = lock_match(match)
     transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
-        raise ServiceError("status", f"A {status_label(match.status)} match cannot become a walkover.")
+        raise ServiceError(
+            "status", _("A %(status)s match cannot become a walkover.") % {"status": status_label(match.status)}
+        )
     if absent_side not in ("a", "b") or match.entry_a_id is None or match.entry_b_id is None:
-        raise ServiceError("absent_side", "Say which side, a or b, did not play.")
+        raise ServiceError("absent_side", _("Say which side, a or b, did not play."))
     before = snapshot(match)
     transitions.move(match, S.WALKOVER, reason=reason, service="walkover")
     match.winner_id = match.entry_b_id if absent_side == "a" else match.entry_a_id
@@ -186,7 +195,7 @@ def retire(match, retiring_side, user=None, reason=""):
     """A player retires during play: the opponent wins (confirmed afterwards like any result)."""
     match = lock_match(match)
     if retiring_side not in ("a", "b"):
-        raise ServiceError("side", "Say which side, a or b, retires.")
+        raise ServiceError("side", _("Say which side, a or b, retires."))
     before = snapshot(match)
     transitions.move(match, S.RETIRED, reason=reason, service="retire")
     match.winner_id = match.entry_b_id if retiring_side == "a" else match.entry_a_id
@@ -206,7 +215,7 @@ def change_status(match, to_status, user=None, reason=""):
     was_decided = match.is_decided
     before = snapshot(match)
     if match.forfeited:  # the check-in page's override also says who is at the board and sets a deadline
-        raise TransitionError("This match was forfeited for late arrival: cancel the forfeit on the check-in page.")
+        raise TransitionError(_("This match was forfeited for late arrival: cancel the forfeit on the check-in page."))
     transitions.move(match, to_status, reason=reason)
     if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
         match.winner_id = match.score_a = match.score_b = None
@@ -237,9 +246,13 @@ def replay_from_board(match, game_no, board_no, user=None, reason=""):
     later = [b for b in boards if (b.game_no, b.number) >= (game_no, board_no)]
     final_only = not boards and match.games.filter(number__gte=game_no).exists() and board_no == 1
     if not final_only and not any((b.game_no, b.number) == (game_no, board_no) for b in boards):
-        raise ServiceError("from_board", f"Game {game_no} has no board {board_no} on this match's score card.")
+        raise ServiceError(
+            "from_board",
+            _("Game %(game)s has no board %(board)s on this match's score card.")
+            % {"game": game_no, "board": board_no},
+        )
     if not reason.strip():
-        raise TransitionError("Give a reason to replay from a board.")
+        raise TransitionError(_("Give a reason to replay from a board."))
     was_decided = match.is_decided
     before = {**snapshot(match), "voided_boards": [b.as_dict() for b in later]}
     # Game-level entries (tie-breaker, unfinished board) follow the last board of their game: voided with it.
@@ -285,12 +298,18 @@ def record_toss(match, winner, choice, user=None):
     law = rule_set.cite("toss")
     transitions.require_published(match, "record the toss")
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise ServiceError("winner", "Both players of this match are not known yet.")
+        raise ServiceError("winner", _("Both players of this match are not known yet."))
     if match.status not in UNFINISHED:
         status = status_label(match.status)
-        raise ServiceError("status", f"{law}: the toss opens a match; a {status} match has no toss to make.")
+        raise ServiceError(
+            "status",
+            _("%(law)s: the toss opens a match; a %(status)s match has no toss to make.")
+            % {"law": law, "status": status},
+        )
     if match.boards.filter(voided=False).exists() or match.games.exists():
-        raise ServiceError("winner", f"{law}: the toss is made at the commencement of the match, before any board.")
+        raise ServiceError(
+            "winner", _("%(law)s: the toss is made at the commencement of the match, before any board.") % {"law": law}
+        )
     side = str(winner or "").upper()
     try:  # the rules app checks the toss (ICF 39) and says who breaks first
         state = rule_set.match_state(

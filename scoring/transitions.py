@@ -9,6 +9,8 @@ needs the board). Every move writes the audit log.
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
 from scoring.display import status_label
@@ -26,7 +28,7 @@ class TransitionError(ServiceError):
 
 @dataclass(frozen=True)
 class Move:
-    label: str
+    label: str  # the action, named in the refusals (PREVIEW_REFUSALS, REASON_NEEDED hold them as whole sentences)
     # None: made by `services.transition()`; otherwise the service that makes it (named in the refusal message).
     service: str | None = None
     needs_reason: bool = False
@@ -63,10 +65,44 @@ MOVES = {
 
 # Why a move asked of `services.transition()` is refused when another operation must make it.
 SERVICE_HINTS = {
-    "result": "a match finishes when the rules say so: enter its boards on the score card, or its final score",
-    "walkover": "record a walkover with the side that did not play",
-    "retire": "record a retirement with the side that retires",
-    "replay": "use 'replay from board N' to return a match to play",
+    "result": gettext_lazy(
+        "a match finishes when the rules say so: enter its boards on the score card, or its final score"
+    ),
+    "walkover": gettext_lazy("record a walkover with the side that did not play"),
+    "retire": gettext_lazy("record a retirement with the side that retires"),
+    "replay": gettext_lazy("use 'replay from board N' to return a match to play"),
+}
+
+# A preview round refuses every action (require_published), by the action: each a whole sentence for translators.
+PREVIEW_REFUSALS = {
+    "enter results": gettext_lazy("%(round)s is a preview: publish the draw to enter results."),
+    "announce the match": gettext_lazy("%(round)s is a preview: publish the draw to announce the match."),
+    "start the match": gettext_lazy("%(round)s is a preview: publish the draw to start the match."),
+    "withdraw the call": gettext_lazy("%(round)s is a preview: publish the draw to withdraw the call."),
+    "retire": gettext_lazy("%(round)s is a preview: publish the draw to retire."),
+    "confirm the result": gettext_lazy("%(round)s is a preview: publish the draw to confirm the result."),
+    "reopen the result for correction": gettext_lazy(
+        "%(round)s is a preview: publish the draw to reopen the result for correction."
+    ),
+    "cancel the walkover": gettext_lazy("%(round)s is a preview: publish the draw to cancel the walkover."),
+    "record the result": gettext_lazy("%(round)s is a preview: publish the draw to record the result."),
+    "correct the result": gettext_lazy("%(round)s is a preview: publish the draw to correct the result."),
+    "record and confirm the result": gettext_lazy(
+        "%(round)s is a preview: publish the draw to record and confirm the result."
+    ),
+    "correct the confirmed result": gettext_lazy(
+        "%(round)s is a preview: publish the draw to correct the confirmed result."
+    ),
+    "award a walkover": gettext_lazy("%(round)s is a preview: publish the draw to award a walkover."),
+    "replay from a board": gettext_lazy("%(round)s is a preview: publish the draw to replay from a board."),
+    "record the toss": gettext_lazy("%(round)s is a preview: publish the draw to record the toss."),
+    "fill its score card": gettext_lazy("%(round)s is a preview: publish the draw to fill its score card."),
+}
+# The moves that need a reason, by their label.
+REASON_NEEDED = {
+    "withdraw the call": gettext_lazy("Give a reason to withdraw the call."),
+    "reopen the result for correction": gettext_lazy("Give a reason to reopen the result for correction."),
+    "cancel the walkover": gettext_lazy("Give a reason to cancel the walkover."),
 }
 
 TIMESTAMPS = {S.CALLED: "called_at", S.IN_PLAY: "started_at", S.FINISHED: "finished_at", S.CONFIRMED: "confirmed_at"}
@@ -84,14 +120,21 @@ def refusal(match, to_status):
     """The message explaining why `to_status` cannot follow the match's status, or None if the move is allowed."""
     frm = match.status
     if to_status not in S.values:
-        return f"'{to_status}' is not a match state; the states are {', '.join(S.values)}."
+        return _("'%(status)s' is not a match state; the states are %(states)s.") % {
+            "status": to_status,
+            "states": ", ".join(S.values),
+        }
     if to_status == S.BYE:
-        return "Byes are made by the draw, not by changing a match's state."
+        return _("Byes are made by the draw, not by changing a match's state.")
     move = MOVES.get((frm, to_status))
     if move is None:
         was, wanted = status_label(frm), status_label(to_status)
-        options = ", ".join(status_label(s) for s in allowed_from(frm)) or "nothing (its result stands)"
-        return f"A {was} match cannot become {wanted}; from {was} it can become: {options}."
+        options = ", ".join(status_label(s) for s in allowed_from(frm)) or _("nothing (its result stands)")
+        return _("A %(was)s match cannot become %(wanted)s; from %(was)s it can become: %(options)s.") % {
+            "was": was,
+            "wanted": wanted,
+            "options": options,
+        }
     return None
 
 
@@ -100,7 +143,8 @@ def require_published(match, what="enter results"):
     matches take no play: no call, start, result, walkover, forfeit, toss or score card entry until it is published.
     The match's round must be loaded (the services lock matches with it)."""
     if match.round.status != Round.Status.PUBLISHED:
-        raise TransitionError(f"{match.round.display_name} is a preview: publish the draw to {what}.")
+        message = PREVIEW_REFUSALS.get(what) or _("%(round)s is a preview: publish the draw to %(action)s.")
+        raise TransitionError(message % {"round": match.round.display_name, "action": what})
 
 
 def check_move(match, to_status, service=None):
@@ -110,7 +154,10 @@ def check_move(match, to_status, service=None):
     move = MOVES[(match.status, to_status)]
     if move.service is not None and move.service != service:
         was, wanted = status_label(match.status), status_label(to_status)
-        raise TransitionError(f"A {was} match cannot simply be set {wanted}: {SERVICE_HINTS[move.service]}.")
+        raise TransitionError(
+            _("A %(was)s match cannot simply be set %(wanted)s: %(hint)s.")
+            % {"was": was, "wanted": wanted, "hint": SERVICE_HINTS[move.service]}
+        )
     require_published(match, move.label)
     return move
 
@@ -120,7 +167,8 @@ def move(match, to_status, reason="", service=None):
     Returns the old status."""
     checked = check_move(match, to_status, service)
     if checked.needs_reason and not reason.strip():
-        raise TransitionError(f"Give a reason to {checked.label}.")
+        message = REASON_NEEDED.get(checked.label) or _("Give a reason to %(action)s.")
+        raise TransitionError(message % {"action": checked.label})
     old = match.status
     match.status = to_status
     stamp = TIMESTAMPS.get(to_status)

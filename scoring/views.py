@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
 from core.live import live_fragment
@@ -83,11 +84,11 @@ def move_match(request, match, action):
     """Start the match, or confirm its result (self-umpired: the other side's player)."""
     if action == "start":
         if not can_transition(request.user, match, S.IN_PLAY):
-            raise PermissionDenied("You may not start this match.")
+            raise PermissionDenied(_("You may not start this match."))
         services.change_status(match, S.IN_PLAY, user=request.user)
     else:
         if not can_confirm(request.user, match):
-            raise PermissionDenied("You may not confirm this match.")
+            raise PermissionDenied(_("You may not confirm this match."))
         services.confirm_result(match, user=request.user)
     return display.saved(action)
 
@@ -96,7 +97,7 @@ def move_match(request, match, action):
 def match_card(request, slug, match_id):
     match = selectors.visible_match(request.user, slug, match_id)
     if not can_score(request.user, match):
-        raise PermissionDenied("Only the umpire of this match or a referee of the tournament fills its score card.")
+        raise PermissionDenied(_("Only the umpire of this match or a referee of the tournament fills its score card."))
     bound, page = {}, None
     if request.method == "POST":
         action = request.POST.get("action", "")
@@ -124,7 +125,7 @@ def match_card(request, slug, match_id):
 def save_form(request, match, action, builders, bound):
     """Save the posted form; returns the success message, or None when the form (left in `bound`) is invalid."""
     if action not in builders:
-        raise ServiceError("action", "That entry is not open on this score card now; the page shows what is.")
+        raise ServiceError("action", _("That entry is not open on this score card now; the page shows what is."))
     form = bound[action] = builders[action](request.POST)
     if not form.is_valid():
         return None
@@ -140,7 +141,7 @@ def match_history(request, slug, match_id):
     """Every change to the match's result: who, when, what, before -> after, why (officials only)."""
     match = selectors.visible_match(request.user, slug, match_id)
     if not is_official(request.user, match):
-        raise PermissionDenied("Only the secretaries and chief referees of the tournament see a match's history.")
+        raise PermissionDenied(_("Only the secretaries and chief referees of the tournament see a match's history."))
     return render(request, "scoring/history.html", selectors.history_page(match))
 
 

@@ -10,6 +10,7 @@ import random
 
 from django.db.models import Count, ProtectedError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -119,16 +120,18 @@ class StageViewSet(
     def update(self, request, *args, **kwargs):
         stage = self.get_object()
         if stage.status != Stage.Status.PENDING:
-            raise StageError(f"{stage.name} is drawn; delete its rounds to change it.")
+            raise StageError(_("%(stage)s is drawn; delete its rounds to change it.") % {"stage": stage.name})
         return super().update(request, *args, **kwargs)
 
     def perform_destroy(self, stage):
         if stage.status != Stage.Status.PENDING:
-            raise StageError(f"{stage.name} is drawn; delete its rounds before deleting it.")
+            raise StageError(_("%(stage)s is drawn; delete its rounds before deleting it.") % {"stage": stage.name})
         try:
             stage.delete()
         except ProtectedError:
-            raise StageError(f"{stage.name} is the source of a later stage; delete that first.") from None
+            raise StageError(
+                _("%(stage)s is the source of a later stage; delete that first.") % {"stage": stage.name}
+            ) from None
 
     def stage_response(self, stage, code=status.HTTP_200_OK):
         stage.refresh_from_db()
@@ -185,7 +188,10 @@ class StageViewSet(
             services.delete_last_round(stage, confirm_results)
         except services.ResultsToConfirm as error:
             return Response(
-                {"detail": f'{error} Send {{"confirm_results": true}} to delete them.', "confirm_results": True},
+                {
+                    "detail": _('%(question)s Send {"confirm_results": true} to delete them.') % {"question": error},
+                    "confirm_results": True,
+                },
                 status=status.HTTP_409_CONFLICT,
             )
         return self.stage_response(stage)
@@ -196,7 +202,7 @@ class StageViewSet(
         """Swiss and round-robin standings; per group for a groups stage. Ranked by the stage's tie-breaks."""
         stage = self.get_object()
         if stage.kind == Stage.Kind.KNOCKOUT:
-            raise StageError("A knockout has a bracket, not standings.")
+            raise StageError(_("A knockout has a bracket, not standings."))
         if stage.kind == Stage.Kind.GROUPS:
             groups = [
                 {"id": group.pk, "name": group.name, "standings": rows}
@@ -213,7 +219,7 @@ class StageViewSet(
         """A knockout's rounds with their matches, and the champion once the final is decided."""
         stage = self.get_object()
         if stage.kind != Stage.Kind.KNOCKOUT:
-            raise StageError("Only a knockout has a bracket.")
+            raise StageError(_("Only a knockout has a bracket."))
         rounds = list(self.visible_rounds(stage.rounds.all()))
         data = selectors.bracket_data(rounds, match_queryset().filter(round__in=rounds))
         return Response(BracketSerializer(data).data)
@@ -275,7 +281,9 @@ class MatchViewSet(StageScopedMixin, viewsets.ReadOnlyModelViewSet):
         """Swap one entry of a preview match with one of another match of the same round."""
         data = self.valid(SwapSerializer)
         found = self.get_queryset().in_bulk([data["first"], data["second"]])
-        missing = {key: ["No such match in this tournament."] for key in ("first", "second") if data[key] not in found}
+        missing = {
+            key: [_("No such match in this tournament.")] for key in ("first", "second") if data[key] not in found
+        }
         if missing:
             raise ValidationError(missing)
         first, second = found[data["first"]], found[data["second"]]

@@ -2,6 +2,8 @@
 that is derived from them and the decided results by the engine (stages.draws.knockout), then stored on the
 matches so that pages, sheets and the API read it without recomputing."""
 
+from django.utils.translation import gettext as _
+
 from core import page_cache
 from stages.draws import knockout
 from stages.draws.errors import DrawError
@@ -35,7 +37,7 @@ def sync_bracket(stage):
     try:
         bracket = knockout.advance(lines, results, walkovers, withdrawn, third_place=third_round is not None)
     except DrawError as error:
-        raise StageError(f"The bracket cannot follow this change: {error.message}") from None
+        raise StageError(_("The bracket cannot follow this change: %(reason)s") % {"reason": error.message}) from None
 
     by_key = {km.key: km for km in bracket.matches()}
     changed = []

@@ -2,9 +2,17 @@
 audience words a walkover, a retirement or a withheld result its own way; the points and games themselves are
 always written by `played_score`."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from stages.models import UNFINISHED, Match
 
 S = Match.Status
+
+
+def walkover_mark():
+    """The short mark of a walkover in a score column: "w/o"."""
+    return pgettext("walkover, abbreviation", "w/o")
 
 
 def played_score(match, flip=False, short=False):
@@ -28,8 +36,8 @@ def side_scores(match):
         return ("", "")
     if match.status == S.WALKOVER:
         if match.forfeited == "ab":  # both sides absent at the reporting deadline: both lose
-            return ("w/o", "w/o")
-        return ("", "w/o") if match.winner_id == match.entry_a_id else ("w/o", "")
+            return (walkover_mark(), walkover_mark())
+        return ("", walkover_mark()) if match.winner_id == match.entry_a_id else (walkover_mark(), "")
     if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ("", "")
     if match.games_a + match.games_b > 1:
@@ -43,16 +51,16 @@ def result_text(match, flip=False, short=False):
     if match.entry_b_id is None:
         return ""
     if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
-        return "withheld (protest)"
+        return _("withheld (protest)")
     if match.status == S.WALKOVER:
         if match.forfeited == "ab":
-            return "w/o both"
+            return pgettext("walkover, both sides absent", "w/o both")
         won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
-        return "w/o +" if won else "w/o −"
+        return pgettext("walkover won", "w/o +") if won else pgettext("walkover lost", "w/o −")
     if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ""
     text = played_score(match, flip, short)
-    return text if match.status == S.CONFIRMED else f"{text} (to confirm)"
+    return text if match.status == S.CONFIRMED else _("%(score)s (to confirm)") % {"score": text}
 
 
 # ---------------------------------------------------------------- printed sheets
@@ -62,9 +70,9 @@ def score_text(match, flip=False):
     """The score from A's side (B's when `flip`) on a results sheet or score card: "25–10", "2–1 (62–47)",
     "w/o", "ret."; empty until there is one. The sheet's note column says whether it is confirmed or withheld."""
     if match.status == S.WALKOVER:
-        return "w/o"
+        return walkover_mark()
     if match.status == S.RETIRED:
-        return "ret."
+        return pgettext("retired, abbreviation", "ret.")
     if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ""
     return played_score(match, flip)
@@ -85,9 +93,9 @@ def score_from_side(match, side):
     """The score from one side ("a" or "b") of the match, as the player of that side reads it: "25–10",
     "2–1 (62–47)" over several games, "w/o", "bye"."""
     if match.status == S.BYE:
-        return "bye"
+        return pgettext("no opponent", "bye")
     if match.status == S.WALKOVER:
-        return "w/o"
+        return walkover_mark()
     if match.status in UNFINISHED or getattr(match, f"score_{side}") is None:
         return ""
     return played_score(match, flip=side == "b")

@@ -1,5 +1,7 @@
 """Request serializers for the stateless draw-engine endpoints (``/api/draws/...``)."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -16,7 +18,7 @@ MAX_KNOCKOUT = 8192
 class IdField(serializers.Field):
     """A competitor id as the caller knows it: an integer or a non-empty string."""
 
-    default_error_messages = {"invalid": "An id must be an integer or a non-empty string."}
+    default_error_messages = {"invalid": gettext_lazy("An id must be an integer or a non-empty string.")}
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int | str) or data == "":
@@ -30,13 +32,15 @@ class IdField(serializers.Field):
 def _check_known(ids, known, field):
     unknown = sorted({str(x) for x in ids if x is not None and x not in known})
     if unknown:
-        raise serializers.ValidationError({field: [f"Unknown competitor id(s): {', '.join(unknown)}."]})
+        raise serializers.ValidationError(
+            {field: [_("Unknown competitor id(s): %(ids)s.") % {"ids": ", ".join(unknown)}]}
+        )
 
 
 def _check_unique(competitors):
     ids = [c["id"] for c in competitors]
     if len(set(ids)) != len(ids):
-        raise serializers.ValidationError({"competitors": ["Competitor ids must be unique."]})
+        raise serializers.ValidationError({"competitors": [_("Competitor ids must be unique.")]})
     return set(ids)
 
 

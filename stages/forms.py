@@ -4,11 +4,13 @@ or scoring.services."""
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from stages.models import Stage
 from stages.validation import next_order, settings_errors
 
-KEEP_APART_CHOICES = [("club", "Same club"), ("country", "Same country")]
+KEEP_APART_CHOICES = [("club", gettext_lazy("Same club")), ("country", gettext_lazy("Same country"))]
 
 
 class StageForm(forms.ModelForm):
@@ -16,21 +18,39 @@ class StageForm(forms.ModelForm):
         choices=KEEP_APART_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Groups: keep players of the same club or country in different groups where possible.",
+        label=gettext_lazy("Keep apart"),
+        help_text=gettext_lazy("Groups: keep players of the same club or country in different groups where possible."),
     )
 
     class Meta:
         model = Stage
         fields = ["name", "order", "kind", *Stage.DRAW_SETTINGS]
-        labels = {"source": "Entered from", "group_count": "Number of groups", "rounds_planned": "Rounds (Swiss)"}
-        help_texts = {"source": "Empty: every entry of the event that has not withdrawn."}
+        # Every label here, so that each is translated (the model's own names are not marked).
+        labels = {
+            "name": gettext_lazy("Name"),
+            "order": gettext_lazy("Order"),
+            "kind": gettext_lazy("Kind"),
+            "source": gettext_lazy("Entered from"),
+            "qualifiers": gettext_lazy("Qualifiers"),
+            "group_count": gettext_lazy("Number of groups"),
+            "grouping": gettext_lazy("Grouping"),
+            "double_round_robin": gettext_lazy("Double round robin"),
+            "rounds_planned": gettext_lazy("Rounds (Swiss)"),
+            "pairing_method": gettext_lazy("Pairing method"),
+            "delay_top_players": gettext_lazy("Delay top players"),
+            "first_round_by_rating": gettext_lazy("First round by rating"),
+            "forfeit_withdraws": gettext_lazy("Forfeit withdraws"),
+            "third_place_match": gettext_lazy("Third place match"),
+            "games_per_match": gettext_lazy("Games per match"),
+        }
+        help_texts = {"source": gettext_lazy("Empty: every entry of the event that has not withdrawn.")}
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.event = event
         self.event = event
         self.fields["source"].queryset = event.stages.exclude(pk=self.instance.pk)
-        self.fields["source"].empty_label = "The whole event"
+        self.fields["source"].empty_label = _("The whole event")
         if self.instance.pk:
             self.initial["keep_apart"] = [key for key in self.instance.keep_apart.split(",") if key]
         else:
@@ -58,7 +78,8 @@ def parse_games(text):
         found = GAME_RE.match(part)
         if not found:
             raise forms.ValidationError(
-                f"Game {n}: write each game as A's points-B's points, e.g. 25-10; separate games with commas."
+                _("Game %(number)s: write each game as A's points-B's points, e.g. 25-10; separate games with commas.")
+                % {"number": n}
             )
         games.append((int(found[1]), int(found[2])))
     return games
@@ -68,20 +89,24 @@ class ResultForm(forms.Form):
     games = forms.CharField(
         required=False,
         max_length=80,
-        label="Games",
-        help_text="Final score of each game, A first: 25-10 or 25-10, 12-25, 25-0.",
+        label=gettext_lazy("Games"),
+        help_text=gettext_lazy("Final score of each game, A first: 25-10 or 25-10, 12-25, 25-0."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
     )
     absent = forms.ChoiceField(
         required=False,
-        label="Walkover",
-        choices=[("", "No: the match was played"), ("a", "A did not play"), ("b", "B did not play")],
+        label=gettext_lazy("Walkover"),
+        choices=[
+            ("", gettext_lazy("No: the match was played")),
+            ("a", gettext_lazy("A did not play")),
+            ("b", gettext_lazy("B did not play")),
+        ],
     )
     correct = forms.BooleanField(
         required=False,
         initial=True,
-        label="Correct the confirmed result",
-        help_text="Replace the result already confirmed for this match with the games above.",
+        label=gettext_lazy("Correct the confirmed result"),
+        help_text=gettext_lazy("Replace the result already confirmed for this match with the games above."),
     )
 
     def __init__(self, *args, confirmed=False, **kwargs):
@@ -98,20 +123,24 @@ class ResultForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if "games" in cleaned and not cleaned["games"] and not cleaned.get("absent"):
-            self.add_error("games", "Enter the games' scores, or say who did not play.")
+            self.add_error("games", _("Enter the games' scores, or say who did not play."))
         if cleaned.get("games") and cleaned.get("absent"):
-            self.add_error("absent", "A walkover has no game scores: clear one of the two.")
+            self.add_error("absent", _("A walkover has no game scores: clear one of the two."))
         return cleaned
 
 
 class SwapForm(forms.Form):
-    first = forms.ChoiceField(label="Swap")
-    second = forms.ChoiceField(label="with")
+    first = forms.ChoiceField(label=gettext_lazy("Swap"))
+    second = forms.ChoiceField(label=pgettext_lazy("swap this place with that one", "with"))
 
     def __init__(self, *args, matches, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [
-            (f"{match.pk}:{side}", f"Match {match.number}, {side.upper()}: {entry}")
+            (
+                f"{match.pk}:{side}",
+                _("Match %(number)s, %(side)s: %(entry)s")
+                % {"number": match.number, "side": side.upper(), "entry": entry},
+            )
             for match in matches
             for side, entry in (("a", match.entry_a), ("b", match.entry_b))
             if entry is not None
@@ -122,7 +151,7 @@ class SwapForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
-            raise forms.ValidationError("Pick two different places to swap.")
+            raise forms.ValidationError(_("Pick two different places to swap."))
         return cleaned
 
     def places(self):

@@ -4,13 +4,15 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from tournaments.models import Entry, Event
 
 
 def validate_odd(value):
     if value is not None and (value < 1 or value % 2 == 0):
-        raise ValidationError("A match is played over an odd number of games (1, 3, 5).")
+        raise ValidationError(_("A match is played over an odd number of games (1, 3, 5)."))
 
 
 class Stage(models.Model):
@@ -18,26 +20,26 @@ class Stage(models.Model):
     with a `source` is entered by the qualifiers of that earlier stage (explicit advancement)."""
 
     class Kind(models.TextChoices):
-        GROUPS = "groups", "Groups (round robin in each)"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss rounds"
-        KNOCKOUT = "knockout", "Knockout"
+        GROUPS = "groups", gettext_lazy("Groups (round robin in each)")
+        ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+        SWISS = "swiss", gettext_lazy("Swiss rounds")
+        KNOCKOUT = "knockout", gettext_lazy("Knockout")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Not drawn"
-        DRAWN = "drawn", "Drawn"
-        FINISHED = "finished", "Finished"
+        PENDING = "pending", gettext_lazy("Not drawn")
+        DRAWN = "drawn", gettext_lazy("Drawn")
+        FINISHED = "finished", pgettext_lazy("stage status", "Finished")
 
     class Grouping(models.TextChoices):
-        RANDOM = "random", "Random"
-        SNAKE_SEED = "snake_seed", "Seeded snake (seed)"
-        SNAKE_RATING = "snake_rating", "Seeded snake (rating)"
+        RANDOM = "random", gettext_lazy("Random")
+        SNAKE_SEED = "snake_seed", gettext_lazy("Seeded snake (seed)")
+        SNAKE_RATING = "snake_rating", gettext_lazy("Seeded snake (rating)")
 
     class Pairing(models.TextChoices):
-        DAZED = "dazed", "Dazed (ECC)"
-        SERIAL = "serial", "Serial"
-        STAGGERED = "staggered", "Staggered"
-        OPTIMAL = "optimal", "Optimal (maximum-weight matching)"
+        DAZED = "dazed", gettext_lazy("Dazed (ECC)")
+        SERIAL = "serial", gettext_lazy("Serial")
+        STAGGERED = "staggered", gettext_lazy("Staggered")
+        OPTIMAL = "optimal", gettext_lazy("Optimal (maximum-weight matching)")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     order = models.PositiveSmallIntegerField(default=1)
@@ -47,13 +49,18 @@ class Stage(models.Model):
     # Advancement: who enters this stage. No source: every entry of the event that has not withdrawn.
     source = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_stages")
     qualifiers = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="From a groups source: how many of each group; otherwise the top N overall."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("From a groups source: how many of each group; otherwise the top N overall."),
     )
     # Groups
     group_count = models.PositiveSmallIntegerField(null=True, blank=True)
     grouping = models.CharField(max_length=12, choices=Grouping.choices, default=Grouping.RANDOM)
     keep_apart = models.CharField(
-        max_length=20, blank=True, default="club,country", help_text="Keep players of the same club/country apart."
+        max_length=20,
+        blank=True,
+        default="club,country",
+        help_text=gettext_lazy("Keep players of the same club/country apart."),
     )
     # Round robin (groups too)
     double_round_robin = models.BooleanField(default=False)
@@ -67,7 +74,8 @@ class Stage(models.Model):
     # A competitor who forfeits a round (late arrival) is withdrawn from the later rounds; off by default, as in
     # ECC play everyone is expected to play all rounds.
     forfeit_withdraws = models.BooleanField(
-        default=False, help_text="Swiss: withdraw a competitor who forfeited a round from the later rounds."
+        default=False,
+        help_text=gettext_lazy("Swiss: withdraw a competitor who forfeited a round from the later rounds."),
     )
     # Knockout
     third_place_match = models.BooleanField(default=False)
@@ -76,7 +84,7 @@ class Stage(models.Model):
         null=True,
         blank=True,
         validators=[validate_odd],
-        help_text="Games per match, if not the rule set's (an odd number, e.g. 3).",
+        help_text=gettext_lazy("Games per match, if not the rule set's (an odd number, e.g. 3)."),
     )
     # Standings precedence, metric keys from stages.draws.standings; empty means the system's default.
     tiebreaks = models.JSONField(default=list, blank=True)
@@ -125,7 +133,8 @@ class Group(models.Model):
 
     @property
     def name(self):
-        return f"Group {chr(ord('A') + self.number - 1)}" if self.number <= 26 else f"Group {self.number}"
+        letter = chr(ord("A") + self.number - 1) if self.number <= 26 else self.number
+        return _("Group %(letter)s") % {"letter": letter}
 
 
 class GroupMember(models.Model):
@@ -143,17 +152,29 @@ class GroupMember(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.entry} in {self.group}"
+        return _("%(entry)s in %(group)s") % {"entry": self.entry, "group": self.group}
+
+
+# How a knockout round's key (stages.draws.knockout) reads; "round_of_32" and the like are worded in display_name.
+KNOCKOUT_ROUNDS = {
+    "final": gettext_lazy("Final"),
+    "semi_final": gettext_lazy("Semi final"),
+    "quarter_final": gettext_lazy("Quarter final"),
+    "pre_quarter_final": gettext_lazy("Pre quarter final"),
+    "third_place": gettext_lazy("Third place"),
+}
 
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Preview (not published)"
-        PUBLISHED = "published", "Published"
+        DRAFT = "draft", gettext_lazy("Preview (not published)")
+        PUBLISHED = "published", gettext_lazy("Published")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40, blank=True, help_text="Knockout rounds: the rules app's round key.")
+    name = models.CharField(
+        max_length=40, blank=True, help_text=gettext_lazy("Knockout rounds: the rules app's round key.")
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
 
     class Meta:
@@ -166,23 +187,27 @@ class Round(models.Model):
 
     @property
     def display_name(self):
+        if self.name in KNOCKOUT_ROUNDS:
+            return str(KNOCKOUT_ROUNDS[self.name])
+        if self.name.startswith("round_of_") and self.name[9:].isdigit():
+            return pgettext("knockout round", "Round of %(size)s") % {"size": self.name[9:]}
         if self.name:
             return self.name.replace("_", " ").capitalize()
-        return f"Round {self.number}"
+        return pgettext("numbered round of a stage", "Round %(number)s") % {"number": self.number}
 
 
 class Match(models.Model):
     """Two entries (or one and a bye) meeting in a round. Side A breaks first unless the toss says otherwise."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        CALLED = "called", "Called"
-        IN_PLAY = "in_play", "In play"
-        FINISHED = "finished", "Finished"
-        CONFIRMED = "confirmed", "Confirmed"
-        WALKOVER = "walkover", "Walkover / forfeit"
-        RETIRED = "retired", "Retired"
-        BYE = "bye", "Bye"
+        SCHEDULED = "scheduled", gettext_lazy("Scheduled")
+        CALLED = "called", gettext_lazy("Called")
+        IN_PLAY = "in_play", gettext_lazy("In play")
+        FINISHED = "finished", pgettext_lazy("match status", "Finished")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        WALKOVER = "walkover", gettext_lazy("Walkover / forfeit")
+        RETIRED = "retired", gettext_lazy("Retired")
+        BYE = "bye", gettext_lazy("Bye")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
@@ -191,20 +216,28 @@ class Match(models.Model):
     number = models.PositiveSmallIntegerField()
     entry_a = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     entry_b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Carrom board (table) number.")
+    table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Carrom board (table) number.")
+    )
     planned_at = models.DateTimeField(null=True, blank=True)
     umpire = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="umpired_matches"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Sum of A's points over the games.")
+    score_a = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Sum of A's points over the games.")
+    )
     score_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    games_a = models.PositiveSmallIntegerField(default=0, help_text="Games won by A.")
+    games_a = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("Games won by A."))
     games_b = models.PositiveSmallIntegerField(default=0)
     winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # ICF 39: the toss winner chooses the break or the side; choosing the side leaves the break to the other.
     toss_winner = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
-    toss_choice = models.CharField(max_length=5, blank=True, choices=[("break", "Break"), ("side", "Side")])
+    toss_choice = models.CharField(
+        max_length=5,
+        blank=True,
+        choices=[("break", pgettext_lazy("the opening shot", "Break")), ("side", pgettext_lazy("toss choice", "Side"))],
+    )
     # Self-umpired (e.g. ECC): one player enters the score card, the other side's player confirms it.
     self_umpired = models.BooleanField(default=False)
     result_entered_by = models.ForeignKey(
@@ -235,12 +268,17 @@ class Match(models.Model):
     class Meta:
         db_table = "matches_match"  # the table keeps the name it had before the model moved to this app
         ordering = ["round", "number"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = gettext_lazy("matches")
         constraints = [models.UniqueConstraint(fields=["round", "group", "number"], name="match_number_unique")]
         indexes = [models.Index(fields=["stage", "status"])]
 
     def __str__(self):
-        return f"{self.round} #{self.number}: {self.entry_a or '—'} v {self.entry_b or 'bye'}"
+        return _("%(round)s #%(number)s: %(a)s v %(b)s") % {
+            "round": self.round,
+            "number": self.number,
+            "a": self.entry_a or "—",
+            "b": self.entry_b or pgettext("no opponent", "bye"),
+        }
 
     @property
     def is_decided(self):

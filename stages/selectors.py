@@ -5,6 +5,7 @@ engine in stages.draws.standings."""
 from collections import defaultdict
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from stages.display import result_text, side_scores
 from stages.draws.knockout import THIRD_PLACE
@@ -58,9 +59,9 @@ def entrants(stage):
 def require_source_finished(stage):
     source = stage.source
     if source.status != Stage.Status.FINISHED:
-        raise StageError(f"{source.name} is not finished yet: its qualifiers are not known.")
+        raise StageError(_("%(stage)s is not finished yet: its qualifiers are not known.") % {"stage": source.name})
     if stage.qualifiers is None:
-        raise StageError(f"Say how many qualify from {source.name}.")
+        raise StageError(_("Say how many qualify from %(stage)s.") % {"stage": source.name})
     return source
 
 

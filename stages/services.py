@@ -7,6 +7,8 @@ from collections import defaultdict
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import page_cache
 from stages.bracket import sync_bracket
@@ -53,7 +55,7 @@ def draw_groups(stage, rng=None):
     entries = entrants(stage)
     count = 1 if stage.kind == Stage.Kind.ROUND_ROBIN else (stage.group_count or 0)
     if count < 1:
-        raise StageError("Say how many groups to draw.")
+        raise StageError(_("Say how many groups to draw."))
     method, seed_by = {
         Stage.Grouping.RANDOM: ("random", "seed"),
         Stage.Grouping.SNAKE_SEED: ("snake", "seed"),
@@ -127,7 +129,7 @@ def draw_knockout(stage):
     else:
         seeded = [entry.pk for entry in entrants(stage)]
         if len(seeded) < 2:
-            raise StageError("A knockout needs at least two entries.")
+            raise StageError(_("A knockout needs at least two entries."))
         lines = [[seed and seeded[seed - 1] for seed in line] for line in knockout.bracket_slots(len(seeded))]
 
     bracket = knockout.advance(lines, third_place=stage.third_place_match)
@@ -157,15 +159,21 @@ def pair_swiss_round(stage, rng=None):
     """Pair the next Swiss round as a draft (preview) round; byes are won by the stage's bye score."""
     stage = lock(stage)
     if stage.kind != Stage.Kind.SWISS:
-        raise StageError("Only a Swiss stage is paired round by round.")
+        raise StageError(_("Only a Swiss stage is paired round by round."))
     last = stage.rounds.order_by("-number").first()
     if last and last.status == Round.Status.DRAFT:
-        raise StageError(f"Round {last.number} is still a preview: publish or delete it first.")
+        raise StageError(
+            _("Round %(number)s is still a preview: publish or delete it first.") % {"number": last.number}
+        )
     if last and undecided(last.matches).exists():
-        raise StageError(f"Round {last.number} has matches without a confirmed result.")
+        raise StageError(_("Round %(number)s has matches without a confirmed result.") % {"number": last.number})
     number = (last.number if last else 0) + 1
     if stage.rounds_planned and number > stage.rounds_planned:
-        raise StageError(f"All {stage.rounds_planned} planned rounds are paired.")
+        planned = stage.rounds_planned
+        raise StageError(
+            ngettext("All %(count)s planned rounds are paired.", "All %(count)s planned rounds are paired.", planned)
+            % {"count": planned}
+        )
 
     matches = list(stage.matches.all())
     entries = list(with_players(stage.event.entries.filter(Q(withdrawn=False) | Q(pk__in=played_ids(matches)))))
@@ -265,17 +273,17 @@ def swap_pairings(first, first_side, second, second_side):
     first = Match.objects.select_for_update().get(pk=first.pk)
     second = Match.objects.select_for_update().get(pk=second.pk)
     if first.round_id != second.round_id:
-        raise StageError("Only matches of the same round can be swapped.")
+        raise StageError(_("Only matches of the same round can be swapped."))
     if first.round.status != Round.Status.DRAFT:
-        raise StageError("Only a preview round can be changed; this round is published.")
+        raise StageError(_("Only a preview round can be changed; this round is published."))
     field_a, field_b = f"entry_{first_side}_id", f"entry_{second_side}_id"
     entry_a, entry_b = getattr(first, field_a), getattr(second, field_b)
     if entry_a is None or entry_b is None:
-        raise StageError("A bye cannot be swapped; swap the player who has it instead.")
+        raise StageError(_("A bye cannot be swapped; swap the player who has it instead."))
     setattr(first, field_a, entry_b)
     setattr(second, field_b, entry_a)
     if first.pk == second.pk or first.entry_a_id == first.entry_b_id:
-        raise StageError("A player cannot meet themselves.")
+        raise StageError(_("A player cannot meet themselves."))
     for match in (first, second):
         if match.entry_b_id is None:
             match.winner_id = match.entry_a_id
@@ -290,7 +298,9 @@ def swap_pairings(first, first_side, second, second_side):
                 | Q(entry_a=match.entry_b_id, entry_b=match.entry_a_id)
             ).exists()
         ):
-            warnings.append(f"Rematch: {match.entry_a} and {match.entry_b} have already played each other.")
+            warnings.append(
+                _("Rematch: %(a)s and %(b)s have already played each other.") % {"a": match.entry_a, "b": match.entry_b}
+            )
     return warnings
 
 
@@ -301,8 +311,10 @@ def delete_last_round(stage, confirm_results=False):
     except IntegrityError:
         # Something entered meanwhile (a protest, a check-in) points at a match of the round: nothing is deleted.
         raise StageError(
-            "Something was entered in this round while it was being deleted; nothing is deleted. "
-            "Look at the round again, then delete it if it should still go."
+            _(
+                "Something was entered in this round while it was being deleted; nothing is deleted. "
+                "Look at the round again, then delete it if it should still go."
+            )
         ) from None
 
 
@@ -318,9 +330,16 @@ def _delete_last_round(stage, confirm_results):
     if whole_draw:
         return delete_draw(stage, confirm_results)
     if last is None:
-        raise StageError("There is no round to delete.")
+        raise StageError(_("There is no round to delete."))
     if not confirm_results and (count := last.matches.filter(status__in=WITH_RESULTS).count()):
-        raise ResultsToConfirm(f"Round {last.number} has {count} result(s): confirm again to delete them.")
+        raise ResultsToConfirm(
+            ngettext(
+                "Round %(number)s has %(count)s result(s): confirm again to delete them.",
+                "Round %(number)s has %(count)s result(s): confirm again to delete them.",
+                count,
+            )
+            % {"number": last.number, "count": count}
+        )
     last.delete()
     if not stage.rounds.exists():
         stage.status = Stage.Status.PENDING
@@ -331,9 +350,18 @@ def _delete_last_round(stage, confirm_results):
 def delete_draw(stage, confirm_results):
     """Brackets, groups and round robins are drawn whole, so they are deleted whole: the stage can be drawn again."""
     if stage.next_stages.exclude(status=Stage.Status.PENDING).exists():
-        raise StageError(f"A later stage has already been drawn from {stage.name}; delete that draw first.")
+        raise StageError(
+            _("A later stage has already been drawn from %(stage)s; delete that draw first.") % {"stage": stage.name}
+        )
     if not confirm_results and (count := stage.matches.filter(status__in=WITH_RESULTS).count()):
-        raise ResultsToConfirm(f"{stage.name} has {count} result(s): confirm again to delete them.")
+        raise ResultsToConfirm(
+            ngettext(
+                "%(stage)s has %(count)s result(s): confirm again to delete them.",
+                "%(stage)s has %(count)s result(s): confirm again to delete them.",
+                count,
+            )
+            % {"stage": stage.name, "count": count}
+        )
     count = stage.rounds.count()
     stage.rounds.all().delete()
     stage.groups.all().delete()
@@ -349,14 +377,28 @@ def delete_draw(stage, confirm_results):
 def finish_stage(stage):
     stage = lock(stage)
     if stage.status != Stage.Status.DRAWN:
-        raise StageError(f"{stage.name} is not in play.")
+        raise StageError(_("%(stage)s is not in play.") % {"stage": stage.name})
     open_count = undecided(stage.matches).exclude(entry_a=None, entry_b=None).count()
     if open_count:
-        raise StageError(f"{stage.name} still has {open_count} match(es) without a confirmed result.")
+        raise StageError(
+            ngettext(
+                "%(stage)s still has %(count)s match(es) without a confirmed result.",
+                "%(stage)s still has %(count)s match(es) without a confirmed result.",
+                open_count,
+            )
+            % {"stage": stage.name, "count": open_count}
+        )
     if stage.kind == Stage.Kind.SWISS and stage.rounds_planned:
         played = stage.rounds.count()
         if played < stage.rounds_planned:
-            raise StageError(f"{stage.name} has played {played} of {stage.rounds_planned} rounds.")
+            raise StageError(
+                ngettext(
+                    "%(stage)s has played %(played)s of %(count)s rounds.",
+                    "%(stage)s has played %(played)s of %(count)s rounds.",
+                    stage.rounds_planned,
+                )
+                % {"stage": stage.name, "played": played, "count": stage.rounds_planned}
+            )
     stage.status = Stage.Status.FINISHED
     stage.save(update_fields=["status"])
     return stage
@@ -368,4 +410,4 @@ def lock(stage):
 
 def require_pending(stage):
     if stage.status != Stage.Status.PENDING:
-        raise StageError(f"{stage.name} is already drawn; delete its rounds to draw again.")
+        raise StageError(_("%(stage)s is already drawn; delete its rounds to draw again.") % {"stage": stage.name})

@@ -2,6 +2,7 @@
 written once, for a new stage and a changed one alike."""
 
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from stages.draws.standings import METRICS
 from stages.models import Stage
@@ -25,26 +26,29 @@ def settings_errors(event, values, stage=None):
     order, source, kind, qualifiers = value("order"), value("source"), value("kind"), value("qualifiers")
     others = event.stages.exclude(pk=stage.pk) if stage else event.stages.all()
     if order is not None and others.filter(order=order).exists():
-        errors["order"] = "Another stage of this event already has this place in the order."
+        errors["order"] = _("Another stage of this event already has this place in the order.")
     if source is not None:
         if source.event_id != event.pk or (order is not None and source.order >= order):
-            errors["source"] = "The source must be an earlier stage (lower order) of the same event."
+            errors["source"] = _("The source must be an earlier stage (lower order) of the same event.")
         elif source.kind == Stage.Kind.KNOCKOUT:
-            errors["source"] = "A knockout has no standings to qualify from."
+            errors["source"] = _("A knockout has no standings to qualify from.")
         if not qualifiers:
-            errors["qualifiers"] = f"Say how many qualify from {source.name}."
+            errors["qualifiers"] = _("Say how many qualify from %(stage)s.") % {"stage": source.name}
         elif kind == Stage.Kind.KNOCKOUT and source.kind != Stage.Kind.GROUPS and qualifiers < 2:
-            errors["qualifiers"] = "A knockout needs at least two entries."
+            errors["qualifiers"] = _("A knockout needs at least two entries.")
     elif qualifiers:
-        errors["qualifiers"] = "Qualifiers are counted from a source stage; choose one or leave this empty."
+        errors["qualifiers"] = _("Qualifiers are counted from a source stage; choose one or leave this empty.")
     if kind == Stage.Kind.GROUPS and not value("group_count"):
-        errors["group_count"] = "Say how many groups to draw (at least 1)."
+        errors["group_count"] = _("Say how many groups to draw (at least 1).")
     if kind == Stage.Kind.SWISS and value("rounds_planned") == 0:
-        errors["rounds_planned"] = "A Swiss stage needs at least one round."
+        errors["rounds_planned"] = _("A Swiss stage needs at least one round.")
     tiebreaks = value("tiebreaks") or []
     unknown = [key for key in tiebreaks if key not in METRICS]
     if unknown:
-        errors["tiebreaks"] = f"Unknown tie-break(s): {', '.join(unknown)}. Known: {', '.join(sorted(METRICS))}."
+        errors["tiebreaks"] = _("Unknown tie-break(s): %(unknown)s. Known: %(known)s.") % {
+            "unknown": ", ".join(unknown),
+            "known": ", ".join(sorted(METRICS)),
+        }
     elif len(set(tiebreaks)) != len(tiebreaks):
-        errors["tiebreaks"] = "Name each tie-break once."
+        errors["tiebreaks"] = _("Name each tie-break once.")
     return errors

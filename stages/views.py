@@ -7,6 +7,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.numbers import object_id
@@ -59,9 +60,9 @@ def stage_create(request, slug, event_id):
     form = StageForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         stage = form.save()
-        messages.success(request, f"Stage {stage.name} added.")
+        messages.success(request, _("Stage %(stage)s added.") % {"stage": stage.name})
         return redirect(stage)
-    title = f"New stage in {event.name}"
+    title = _("New stage in %(event)s") % {"event": event.name}
     return render(request, "stages/form.html", {"form": form, "event": event, "title": title})
 
 
@@ -69,14 +70,16 @@ def stage_create(request, slug, event_id):
 def stage_edit(request, slug, stage_id):
     stage = secretary_stage(request, slug, stage_id)
     if stage.status != Stage.Status.PENDING:
-        messages.error(request, f"{stage.name} is drawn: delete its rounds before changing how it is drawn.")
+        messages.error(
+            request, _("%(stage)s is drawn: delete its rounds before changing how it is drawn.") % {"stage": stage.name}
+        )
         return redirect(stage)
     form = StageForm(request.POST or None, instance=stage, event=stage.event)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"Stage {stage.name} saved.")
+        messages.success(request, _("Stage %(stage)s saved.") % {"stage": stage.name})
         return redirect(stage)
-    context = {"form": form, "event": stage.event, "title": f"Edit {stage.name}"}
+    context = {"form": form, "event": stage.event, "title": _("Edit %(stage)s") % {"stage": stage.name}}
     return render(request, "stages/form.html", context)
 
 
@@ -110,15 +113,19 @@ def stage_action(func):
 def stage_draw(request, stage):
     stage_services.draw_stage(stage)
     if stage.kind == Stage.Kind.SWISS:
-        messages.success(request, "Round 1 is paired as a preview: check it, swap if needed, then publish it.")
+        messages.success(request, _("Round 1 is paired as a preview: check it, swap if needed, then publish it."))
     else:
-        messages.success(request, f"{stage.name} is drawn as a preview: check it, then publish it.")
+        messages.success(
+            request, _("%(stage)s is drawn as a preview: check it, then publish it.") % {"stage": stage.name}
+        )
 
 
 @stage_action
 def stage_pair(request, stage):
     rnd = stage_services.pair_swiss_round(stage)
-    messages.success(request, f"Round {rnd.number} is paired as a preview: check it, then publish it.")
+    messages.success(
+        request, _("Round %(number)s is paired as a preview: check it, then publish it.") % {"number": rnd.number}
+    )
 
 
 @stage_action
@@ -127,10 +134,10 @@ def stage_publish(request, stage):
     if round_id:
         rnd = get_object_or_404(Round, pk=object_id(round_id), stage=stage)
         stage_services.publish_round(rnd)
-        messages.success(request, f"{rnd.display_name} is published.")
+        messages.success(request, _("%(name)s is published.") % {"name": rnd.display_name})
     else:
         stage_services.publish_stage(stage)
-        messages.success(request, f"{stage.name} is published.")
+        messages.success(request, _("%(name)s is published.") % {"name": stage.name})
 
 
 @stage_action
@@ -140,11 +147,11 @@ def stage_swap(request, stage):
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, f"Swap: {error}")
+                messages.error(request, _("Swap: %(error)s") % {"error": error})
         return None
     (first, first_side), (second, second_side) = form.places()
     warnings = stage_services.swap_pairings(first, first_side, second, second_side)
-    messages.success(request, "Swapped.")
+    messages.success(request, _("Swapped."))
     for warning in warnings:
         messages.warning(request, warning)
     return None
@@ -161,13 +168,13 @@ def stage_delete_round(request, stage):
         context = {"stage": stage, "event": stage.event, "round": last, "question": str(error)}
         return render(request, "stages/confirm_delete.html", context)
     if stage.kind == Stage.Kind.SWISS:
-        messages.success(request, f"Round {number} is deleted.")
+        messages.success(request, _("Round %(number)s is deleted.") % {"number": number})
     else:
-        messages.success(request, f"The draw of {stage.name} is deleted; it can be drawn again.")
+        messages.success(request, _("The draw of %(stage)s is deleted; it can be drawn again.") % {"stage": stage.name})
     return None
 
 
 @stage_action
 def stage_finish(request, stage):
     stage_services.finish_stage(stage)
-    messages.success(request, f"{stage.name} is finished.")
+    messages.success(request, _("%(stage)s is finished.") % {"stage": stage.name})

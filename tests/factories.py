@@ -12,7 +12,7 @@ from protests.models import Protest, ProtestSettings
 from scheduling.models import RoundClock, Venue
 from scoring.models import Board, Game, ResultChange
 from stages.models import Group, GroupMember, Match, Round, Stage
-from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Tournament
+from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Profile, Tournament
 
 # Every user's password, for tests that log in through a form or ask for a token.
 PASSWORD = "pass-word-42"
@@ -218,6 +218,14 @@ class NotificationFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     tournament = factory.SubFactory(TournamentFactory)
     subject = "Your match was forfeited"
+
+
+class ProfileFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Profile
+
+    user = factory.SubFactory(UserFactory)
+    language = "fr"
 
 
 class ProtestSettingsFactory(factory.django.DjangoModelFactory):

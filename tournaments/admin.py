@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Tournament
+from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Profile, Tournament
 
 
 @admin.register(Club)
@@ -65,3 +65,10 @@ class NotificationAdmin(admin.ModelAdmin):
     list_display = ["subject", "user", "tournament", "created_at", "read_at"]
     list_filter = ["tournament"]
     search_fields = ["subject", "user__username"]
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    list_filter = ["language"]
+    search_fields = ["user__username"]

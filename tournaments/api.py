@@ -3,6 +3,8 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
@@ -38,7 +40,7 @@ from tournaments.serializers import (
 
 class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "This cannot be done in the current state."
+    default_detail = gettext_lazy("This cannot be done in the current state.")
     default_code = "conflict"
 
 
@@ -52,7 +54,8 @@ class ProtectedDestroyMixin:
                 instance.delete()
         except ProtectedError as error:
             holders = sorted({str(obj._meta.verbose_name_plural) for obj in error.protected_objects})
-            raise Conflict(f"{instance} cannot be deleted while {', '.join(holders)} refer to it.") from None
+            message = _("%(object)s cannot be deleted while %(holders)s refer to it.")
+            raise Conflict(message % {"object": instance, "holders": ", ".join(holders)}) from None
 
 
 @documented_errors(ClubSerializer)
@@ -108,7 +111,7 @@ class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
 
     def perform_create(self, serializer):
         if not can_create_tournament(self.request.user):
-            raise PermissionDenied("Only secretaries create tournaments.")
+            raise PermissionDenied(_("Only secretaries create tournaments."))
         with slug_race(serializer):
             serializer.instance = services.create_tournament(self.request.user, **serializer.validated_data)
 

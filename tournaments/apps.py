@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from core.page_cache import watch
+        from tournaments import languages  # noqa: F401  the log-in signal brings the user's language along
         from tournaments import models as m
 
         # What the public pages show, and the way from each row to its tournament.

@@ -10,6 +10,9 @@ import io
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from core.numbers import INT_MAX, whole_number
 from tournaments.models import player_identity
 
@@ -17,7 +20,9 @@ COLUMNS = ("first_name", "last_name", "sex", "date_of_birth", "country", "club",
 MAX_ROWS = 20_000
 # A NUL byte is no text (a spreadsheet's binary file, a UTF-16 export); the database refuses it in a name.
 NUL = "\x00"
-NUL_MESSAGE = "holds a NUL byte: save the file as CSV text (UTF-8), not as a spreadsheet or UTF-16"
+NUL_MESSAGE = gettext_lazy(
+    "line %(line)s: holds a NUL byte: save the file as CSV text (UTF-8), not as a spreadsheet or UTF-16"
+)
 
 
 class ImportFailed(Exception):
@@ -56,25 +61,31 @@ def parse_entries(text, team_size):
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [name.strip().lower() for name in (reader.fieldnames or [])]
     if any(NUL in name for name in header):
-        raise ImportFailed([f"line 1: {NUL_MESSAGE}"])
+        raise ImportFailed([NUL_MESSAGE % {"line": 1}])
     if "first_name" not in header:
-        raise ImportFailed(["line 1: the header must name the columns, with at least first_name"])
+        raise ImportFailed(
+            [_("line %(line)s: the header must name the columns, with at least first_name") % {"line": 1}]
+        )
     unknown = [name for name in header if name not in COLUMNS]
     if unknown:
-        raise ImportFailed([f"line 1: unknown column(s) {', '.join(unknown)}; allowed: {', '.join(COLUMNS)}"])
+        message = _("line %(line)s: unknown column(s) %(unknown)s; allowed: %(allowed)s")
+        raise ImportFailed([message % {"line": 1, "unknown": ", ".join(unknown), "allowed": ", ".join(COLUMNS)}])
     reader.fieldnames = header
 
     errors, entries, pairs = [], [], {}
     for number, raw in enumerate(reader):
         if number >= MAX_ROWS:
-            errors.append(f"line {reader.line_num}: more than {MAX_ROWS} rows")
+            message = ngettext(
+                "line %(line)s: more than %(count)s row", "line %(line)s: more than %(count)s rows", MAX_ROWS
+            )
+            errors.append(message % {"line": reader.line_num, "count": MAX_ROWS})
             break
         row = {key: (value or "").strip() for key, value in raw.items() if key}
         if not any(row.values()):
             continue
         line = reader.line_num
         if any(NUL in value for value in row.values()):
-            errors.append(f"line {line}: {NUL_MESSAGE}")
+            errors.append(NUL_MESSAGE % {"line": line})
             continue
         player, seed, row_errors = _parse_row(row, line)
         errors.extend(row_errors)
@@ -85,7 +96,10 @@ def parse_entries(text, team_size):
             continue
         label = row.get("pair", "")
         if not label:
-            errors.append(f"line {line}: pair is required in a doubles event (the same label for both partners)")
+            errors.append(
+                _("line %(line)s: pair is required in a doubles event (the same label for both partners)")
+                % {"line": line}
+            )
             continue
         entry = pairs.setdefault(label, EntryRow(line))
         entry.players.append(player)
@@ -95,8 +109,8 @@ def parse_entries(text, team_size):
         for label, entry in pairs.items():
             if len(entry.players) != team_size:
                 errors.append(
-                    f"line {entry.line}: pair '{label}' has {len(entry.players)} player(s); a doubles entry needs "
-                    f"{team_size}"
+                    _("line %(line)s: pair '%(pair)s' has %(count)s player(s); a doubles entry needs %(needed)s")
+                    % {"line": entry.line, "pair": label, "count": len(entry.players), "needed": team_size}
                 )
             entries.append(entry)
     errors.extend(_duplicates(entries))
@@ -109,24 +123,35 @@ def _parse_row(row, line):
     errors = []
     first_name = row.get("first_name", "")
     if not first_name:
-        errors.append(f"line {line}: first_name is required")
+        errors.append(_("line %(line)s: first_name is required") % {"line": line})
     sex = row.get("sex", "").upper()
     if sex and sex not in ("M", "F"):
-        errors.append(f"line {line}: sex must be M or F, not '{row['sex']}'")
+        errors.append(_("line %(line)s: sex must be M or F, not '%(value)s'") % {"line": line, "value": row["sex"]})
     country = row.get("country", "").upper()
     if country and (len(country) != 3 or not country.isalpha()):
-        errors.append(f"line {line}: country must be a three-letter code such as IND, not '{row['country']}'")
+        errors.append(
+            _("line %(line)s: country must be a three-letter code such as IND, not '%(value)s'")
+            % {"line": line, "value": row["country"]}
+        )
     born = None
     if row.get("date_of_birth"):
         try:
             born = date.fromisoformat(row["date_of_birth"])
         except ValueError:
-            errors.append(f"line {line}: date_of_birth must be YYYY-MM-DD, not '{row['date_of_birth']}'")
+            errors.append(
+                _("line %(line)s: date_of_birth must be YYYY-MM-DD, not '%(value)s'")
+                % {"line": line, "value": row["date_of_birth"]}
+            )
     rating = _whole_number(row, "rating", line, errors)
     seed = _whole_number(row, "seed", line, errors, minimum=1)
     for name, limit in (("first_name", 80), ("last_name", 80), ("club", 120)):
         if len(row.get(name, "")) > limit:
-            errors.append(f"line {line}: {name} is longer than {limit} characters")
+            message = ngettext(
+                "line %(line)s: %(column)s is longer than %(count)s character",
+                "line %(line)s: %(column)s is longer than %(count)s characters",
+                limit,
+            )
+            errors.append(message % {"line": line, "column": name, "count": limit})
     player = PlayerRow(
         line=line,
         first_name=first_name,
@@ -147,9 +172,11 @@ def _whole_number(row, name, line, errors, minimum=0):
     number = whole_number(value, minimum, INT_MAX)
     # Ten digits or more and still refused: too large for the column.
     if number is None and value.isascii() and value.isdigit() and len(value.lstrip("0")) >= len(str(INT_MAX)):
-        errors.append(f"line {line}: {name} must be at most {INT_MAX}, not '{value}'")
+        message = _("line %(line)s: %(column)s must be at most %(maximum)s, not '%(value)s'")
+        errors.append(message % {"line": line, "column": name, "maximum": INT_MAX, "value": value})
     elif number is None:
-        errors.append(f"line {line}: {name} must be a whole number of at least {minimum}, not '{value}'")
+        message = _("line %(line)s: %(column)s must be a whole number of at least %(minimum)s, not '%(value)s'")
+        errors.append(message % {"line": line, "column": name, "minimum": minimum, "value": value})
     return number
 
 
@@ -159,12 +186,19 @@ def _duplicates(entries):
         for player in entry.players:
             if player.key in players_seen:
                 errors.append(
-                    f"line {player.line}: {player.first_name} {player.last_name} is already on line "
-                    f"{players_seen[player.key]}"
+                    _("line %(line)s: %(player)s is already on line %(other)s")
+                    % {
+                        "line": player.line,
+                        "player": f"{player.first_name} {player.last_name}",
+                        "other": players_seen[player.key],
+                    }
                 )
             players_seen.setdefault(player.key, player.line)
         if entry.seed is not None:
             if entry.seed in seeds_seen:
-                errors.append(f"line {entry.line}: seed {entry.seed} is already given on line {seeds_seen[entry.seed]}")
+                errors.append(
+                    _("line %(line)s: seed %(seed)s is already given on line %(other)s")
+                    % {"line": entry.line, "seed": entry.seed, "other": seeds_seen[entry.seed]}
+                )
             seeds_seen.setdefault(entry.seed, entry.line)
     return errors

@@ -2,6 +2,8 @@ from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core.page_cache import new_page_version
 from rules.base import all_rule_sets, get_rule_set
@@ -46,7 +48,9 @@ def entry_name(players):
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
-    country = models.CharField(max_length=3, blank=True, help_text="Three-letter country code, e.g. IND, FRA.")
+    country = models.CharField(
+        max_length=3, blank=True, help_text=gettext_lazy("Three-letter country code, e.g. IND, FRA.")
+    )
     is_federation = models.BooleanField(default=False)
 
     class Meta:
@@ -58,8 +62,8 @@ class Club(models.Model):
 
 class Player(models.Model):
     class Sex(models.TextChoices):
-        MALE = "M", "Male"
-        FEMALE = "F", "Female"
+        MALE = "M", gettext_lazy("Male")
+        FEMALE = "F", gettext_lazy("Female")
 
     first_name = models.CharField(max_length=80)
     last_name = models.CharField(max_length=80, blank=True)
@@ -105,9 +109,9 @@ class TournamentQuerySet(models.QuerySet):
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", pgettext_lazy("tournament status", "Draft")
+        PUBLISHED = "published", pgettext_lazy("tournament status", "Published")
+        FINISHED = "finished", pgettext_lazy("tournament status", "Finished")
 
     name = models.CharField(max_length=160)
     slug = models.SlugField(max_length=SLUG_LENGTH, unique=True)
@@ -123,6 +127,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_chief_referee"
     )
     umpires = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_as_umpire")
+    # The language of its public pages and printed sheets for a visitor who has not chosen one; blank follows
+    # each visitor's browser.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     # Replaced whenever something its public pages show changes: the key of those pages in the cache.
     page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
 
@@ -143,7 +150,7 @@ class Tournament(models.Model):
         if self.slug:
             return super().save(*args, **kwargs)
         base = slug_base(self.name)
-        for _ in range(SLUG_TRIES):
+        for _attempt in range(SLUG_TRIES):
             self.slug = free_slug(base)
             try:
                 # A savepoint: a tournament of the same name created at the same moment may take the slug first,
@@ -166,16 +173,16 @@ class Tournament(models.Model):
 
 class Event(models.Model):
     class Kind(models.TextChoices):
-        SINGLES = "singles", "Singles"
-        DOUBLES = "doubles", "Doubles"
+        SINGLES = "singles", gettext_lazy("Singles")
+        DOUBLES = "doubles", gettext_lazy("Doubles")
 
     class Category(models.TextChoices):
-        OPEN = "open", "Open"
-        MEN = "men", "Men"
-        WOMEN = "women", "Women"
-        JUNIOR = "junior", "Junior"
-        CADET = "cadet", "Cadet"
-        VETERAN = "veteran", "Veteran"
+        OPEN = "open", pgettext_lazy("event category", "Open")
+        MEN = "men", gettext_lazy("Men")
+        WOMEN = "women", gettext_lazy("Women")
+        JUNIOR = "junior", gettext_lazy("Junior")
+        CADET = "cadet", gettext_lazy("Cadet")
+        VETERAN = "veteran", gettext_lazy("Veteran")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
@@ -215,13 +222,13 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["event", models.F("seed").asc(nulls_last=True), "name"]
-        verbose_name_plural = "entries"
+        verbose_name_plural = gettext_lazy("entries")
         constraints = [
             models.UniqueConstraint(fields=["event", "seed"], name="entry_seed_unique_in_event"),
         ]
 
     def __str__(self):
-        return self.name or f"Entry {self.pk}"
+        return self.name or _("Entry %(number)s") % {"number": self.pk}
 
     def refresh_name(self):
         members = self.members.select_related("player").order_by("position")
@@ -242,7 +249,7 @@ class EntryMember(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.player} in {self.entry}"
+        return _("%(player)s in %(entry)s") % {"player": self.player, "entry": self.entry}
 
 
 class Notification(models.Model):
@@ -268,3 +275,13 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.user}: {self.subject}"
+
+
+class Profile(models.Model):
+    """What the site keeps of a user's own choices: the language they read it in, on every device they log in on."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    def __str__(self):
+        return str(self.user)

@@ -1,6 +1,7 @@
 """Who may do what with a tournament. Pages, API and admin actions all ask here."""
 
 from django.db.models import Exists, OuterRef, Q, Value
+from django.utils.translation import gettext_lazy
 from rest_framework import permissions
 
 from tournaments.models import EntryMember, Player, Tournament
@@ -95,7 +96,7 @@ class TournamentPermission(permissions.BasePermission):
     Views using it implement `get_tournament(obj)` to find the tournament an object belongs to.
     """
 
-    message = "Only a secretary of this tournament may change it."
+    message = gettext_lazy("Only a secretary of this tournament may change it.")
 
     def has_permission(self, request, view):
         if request.method in permissions.SAFE_METHODS:
@@ -115,7 +116,9 @@ class SharedRecordPermission(permissions.BasePermission):
 
     Views using it implement `may_change(user, obj)`."""
 
-    message = "Only a secretary of a tournament this player or club is entered in (or hosts) may change it."
+    message = gettext_lazy(
+        "Only a secretary of a tournament this player or club is entered in (or hosts) may change it."
+    )
 
     def has_permission(self, request, view):
         if request.method in permissions.SAFE_METHODS:

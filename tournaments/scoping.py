@@ -5,6 +5,7 @@ its drafts too (Tournament.objects.visible_to), and only its secretaries change 
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions
 from rest_framework.exceptions import PermissionDenied as APIPermissionDenied
@@ -22,7 +23,7 @@ def visible_tournament(request, slug):
 def secretary_tournament(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_secretary(request.user, tournament):
-        raise PermissionDenied("Only a secretary of this tournament may change it.")
+        raise PermissionDenied(_("Only a secretary of this tournament may change it."))
     return tournament
 
 
@@ -35,7 +36,7 @@ class TournamentScopedMixin:
         super().initial(request, *args, **kwargs)
         self.tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=kwargs["tournament_slug"])
         if request.method not in permissions.SAFE_METHODS and not is_secretary(request.user, self.tournament):
-            raise APIPermissionDenied("Only a secretary of this tournament may change it.")
+            raise APIPermissionDenied(_("Only a secretary of this tournament may change it."))
 
     def get_tournament(self, obj=None):
         return self.tournament

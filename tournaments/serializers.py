@@ -1,10 +1,14 @@
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
 from tournaments.permissions import can_see_birth_date
 
-SLUG_TAKEN = "Another tournament has this slug: choose another, or leave it out to have one made from the name."
+SLUG_TAKEN = gettext_lazy(
+    "Another tournament has this slug: choose another, or leave it out to have one made from the name."
+)
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -48,13 +52,13 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "name", "slug", "venue", "start_date", "end_date", "host_club", "status"]
+        fields = ["id", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"]
 
     def validate(self, attrs):
         start = attrs.get("start_date", getattr(self.instance, "start_date", None))
         end = attrs.get("end_date", getattr(self.instance, "end_date", None))
         if start and end and end < start:
-            raise serializers.ValidationError({"end_date": ["The tournament cannot end before it starts."]})
+            raise serializers.ValidationError({"end_date": [_("The tournament cannot end before it starts.")]})
         return attrs
 
 
@@ -69,7 +73,7 @@ class EventSerializer(serializers.ModelSerializer):
         if self.instance:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
-            raise serializers.ValidationError("This tournament already has an event of that name.")
+            raise serializers.ValidationError(_("This tournament already has an event of that name."))
         return name
 
 
@@ -100,13 +104,13 @@ class ImportSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if not attrs.get("file") and not attrs.get("text"):
-            raise serializers.ValidationError({"file": ["Send a CSV file (multipart) or its content as text."]})
+            raise serializers.ValidationError({"file": [_("Send a CSV file (multipart) or its content as text.")]})
         upload = attrs.get("file")
         if upload:
             try:
                 attrs["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise serializers.ValidationError({"file": ["The file must be UTF-8 text (CSV)."]}) from None
+                raise serializers.ValidationError({"file": [_("The file must be UTF-8 text (CSV).")]}) from None
         return attrs
 
 

@@ -4,6 +4,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core import page_cache
 from tournaments.importing import ImportFailed, parse_entries
@@ -12,6 +14,12 @@ from tournaments.models import Club, Entry, EntryMember, Event, Player, Tourname
 # Rows per bulk_create and values per `__in` lookup: well under SQLite's 999 variables per query for one column,
 # and statements of a sensible size on PostgreSQL. (Django lowers bulk_create batches further on SQLite.)
 BATCH = 500
+
+# What an entry of each kind needs; "(s)" keeps the English of the text the import and the API have always given.
+TEAM_SIZE_NEEDED = {
+    "singles": gettext_lazy("a singles entry needs %(count)s player(s)"),
+    "doubles": gettext_lazy("a doubles entry needs %(count)s player(s)"),
+}
 
 
 @dataclass
@@ -22,10 +30,14 @@ class ImportSummary:
     entries_unchanged: int = 0
 
     def __str__(self):
-        return (
-            f"{self.entries_created} entries created, {self.entries_updated} updated, "
-            f"{self.entries_unchanged} unchanged; {self.players_created} new players"
-        )
+        return _(
+            "%(created)s entries created, %(updated)s updated, %(unchanged)s unchanged; %(players)s new players"
+        ) % {
+            "created": self.entries_created,
+            "updated": self.entries_updated,
+            "unchanged": self.entries_unchanged,
+            "players": self.players_created,
+        }
 
 
 @transaction.atomic
@@ -46,10 +58,15 @@ def set_tournament_status(tournament, status):
 def add_entry(event, players, seed=None):
     """Enter players (one for singles, an ordered pair for doubles) into an event."""
     if len(players) != event.team_size:
-        raise ImportFailed([f"a {event.get_kind_display().lower()} entry needs {event.team_size} player(s)"])
+        raise ImportFailed([TEAM_SIZE_NEEDED[event.kind] % {"count": event.team_size}])
     taken = EntryMember.objects.filter(entry__event=event, player__in=players).select_related("player")
     if taken:
-        raise ImportFailed([f"{member.player} is already entered in {event.name}" for member in taken])
+        raise ImportFailed(
+            [
+                _("%(player)s is already entered in %(event)s") % {"player": member.player, "event": event.name}
+                for member in taken
+            ]
+        )
     # create() rather than bulk_create: one entry, and its post_save signal is wanted.
     entry = Entry.objects.create(event=event, seed=seed, name=entry_name(players))
     EntryMember.objects.bulk_create(_members(entry, players))
@@ -147,12 +164,16 @@ def _plan_entries(event, rows, players):
         if len(found) > 1 or (entry is not None and size_of_entry[entry.pk] != len(team)):
             # Some of them are entered, but not as this team.
             errors.append(
-                f"line {row.line}: {entry_name(team)} are already entered in {event.name} with other partners"
+                _("line %(line)s: %(players)s are already entered in %(event)s with other partners")
+                % {"line": row.line, "players": entry_name(team), "event": event.name}
             )
             continue
         owner = seed_owner.get(row.seed)
         if row.seed is not None and owner is not None and owner != entry:
-            errors.append(f"line {row.line}: seed {row.seed} already belongs to {owner.name}")
+            errors.append(
+                _("line %(line)s: seed %(seed)s already belongs to %(entry)s")
+                % {"line": row.line, "seed": row.seed, "entry": owner.name}
+            )
             continue
         plans.append((row, team, entry))
     return plans, errors
@@ -186,7 +207,7 @@ def _save_players(new_players):
         # Every club, matched by casefolded name in Python: SQLite's LOWER() folds ASCII only.
         clubs = {name.casefold(): pk for pk, name in Club.objects.values_list("pk", "name")}
         new_clubs = {}
-        for player_row, _ in named:
+        for player_row, _player in named:
             folded = player_row.club.casefold()
             if folded not in clubs and folded not in new_clubs:
                 new_clubs[folded] = Club(name=player_row.club, country=player_row.country)

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from core.page_cache import public_page
 from tournaments import services
@@ -65,13 +66,13 @@ def event_detail(request, slug, event_id):
 @login_required
 def tournament_create(request):
     if not can_create_tournament(request.user):
-        raise PermissionDenied("Only secretaries create tournaments.")
+        raise PermissionDenied(_("Only secretaries create tournaments."))
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(request.user, **form.cleaned_data)
-        messages.success(request, f"{tournament} created.")
+        messages.success(request, _("%(tournament)s created.") % {"tournament": tournament})
         return redirect(tournament)
-    return render(request, "tournaments/form.html", {"form": form, "title": "New tournament"})
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New tournament")})
 
 
 @login_required
@@ -80,9 +81,11 @@ def tournament_edit(request, slug):
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Tournament saved.")
+        messages.success(request, _("Tournament saved."))
         return redirect(tournament)
-    return render(request, "tournaments/form.html", {"form": form, "title": f"Edit {tournament}"})
+    return render(
+        request, "tournaments/form.html", {"form": form, "title": _("Edit %(tournament)s") % {"tournament": tournament}}
+    )
 
 
 @login_required
@@ -91,9 +94,13 @@ def event_create(request, slug):
     form = EventForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         event = form.save()
-        messages.success(request, f"Event {event.name} created.")
+        messages.success(request, _("Event %(event)s created.") % {"event": event.name})
         return redirect(event)
-    return render(request, "tournaments/form.html", {"form": form, "title": f"New event in {tournament}"})
+    return render(
+        request,
+        "tournaments/form.html",
+        {"form": form, "title": _("New event in %(tournament)s") % {"tournament": tournament}},
+    )
 
 
 @login_required
@@ -108,6 +115,6 @@ def event_import(request, slug, event_id):
         except ImportFailed as failure:
             errors = failure.errors
         else:
-            messages.success(request, f"Imported: {summary}.")
+            messages.success(request, _("Imported: %(summary)s.") % {"summary": summary})
             return redirect(event)
     return render(request, "tournaments/import.html", {"form": form, "event": event, "errors": errors})

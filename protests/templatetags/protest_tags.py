@@ -2,6 +2,8 @@
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from protests import permissions
 from scoring.permissions import is_official
@@ -16,11 +18,14 @@ def countdown(deadline, now=None):
         return ""
     seconds = int((deadline - (now or timezone.now())).total_seconds())
     minutes = abs(seconds) // 60
+    # "min" and "s" are abbreviations: the same for one and many in English, not in every language.
     if seconds >= 60:
-        return f"{minutes} min left"
+        return ngettext("%(n)s min left", "%(n)s min left", minutes) % {"n": minutes}
     if seconds >= 0:
-        return f"{seconds} s left"
-    return f"overdue by {minutes} min" if minutes else "due now"
+        return ngettext("%(n)s s left", "%(n)s s left", seconds) % {"n": seconds}
+    if minutes:
+        return ngettext("overdue by %(n)s min", "overdue by %(n)s min", minutes) % {"n": minutes}
+    return _("due now")
 
 
 @register.simple_tag(takes_context=True)

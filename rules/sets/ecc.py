@@ -3,12 +3,13 @@
 from rules.base import RuleSet, register
 from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit
 from rules.specials import SITUATIONS
+from rules.translation import gettext_lazy
 
 
 @register
 class ECC(RuleSet):
     key = "ecc"
-    name = "ECC Laws for Self-Umpired Games (Swiss Eurocup)"
+    name = gettext_lazy("ECC Laws for Self-Umpired Games (Swiss Eurocup)")
     source = "ecc-self-umpired-eurocup.txt"
     law = "ECC"
     position = 2
@@ -30,13 +31,16 @@ class ECC(RuleSet):
     additional_points = "automatic"  # ECC 98-102: "shall be awarded to the opponent", no demand
     special_endings = frozenset(SITUATIONS) - {"cover_last_opp", "plays_on_during_appeal"}
     special_refusals = {
-        "cover_last_opp": "the ECC laws have no counterpart of ICF 103 (covering the Queen with the "
-        "opponent's last c/m)",
-        "plays_on_during_appeal": "self-umpired games have no Umpire to appeal to; ICF 121(b) has no ECC counterpart",
+        "cover_last_opp": gettext_lazy(
+            "the ECC laws have no counterpart of ICF 103 (covering the Queen with the opponent's last c/m)"
+        ),
+        "plays_on_during_appeal": gettext_lazy(
+            "self-umpired games have no Umpire to appeal to; ICF 121(b) has no ECC counterpart"
+        ),
     }
     # ECC 102 gives 3 points with no "22 or more" clause; the text wins (shared/laws/README.md).
     readings = Readings(rule_112_reduced_at_22=False)
-    side_change_rule = "ECC 17: the order of sitting continues throughout the match (one game)"
+    side_change_rule = gettext_lazy("ECC 17: the order of sitting continues throughout the match (one game)")
     citations = {
         "coins": "ECC 34",
         "winner": "ECC 32",
@@ -54,7 +58,8 @@ class ECC(RuleSet):
         "special": "ECC 93-102",
         "additional": "ECC 98-102",
         "score_card": "ECC 39",
-        "queen_left": (
+        "sides": "ECC 17",
+        "queen_left": gettext_lazy(
             "ECC 97: a player who pockets his last c/m leaving the Queen on the board loses the board; "
             "enter it as the special ending 'last_own_queen_on_board'"
         ),

@@ -2,6 +2,7 @@
 
 from rules.base import RuleSet, register
 from rules.params import GameLength, LateArrival, StandingsPoints
+from rules.translation import gettext_lazy
 
 EIGHT_BOARD_ROUNDS = (
     "league",
@@ -12,7 +13,7 @@ EIGHT_BOARD_ROUNDS = (
 @register
 class ICF(RuleSet):
     key = "icf"
-    name = "ICF Laws of Carrom"
+    name = gettext_lazy("ICF Laws of Carrom")
     source = "icf-laws-of-carrom.txt"
     law = "ICF"
     position = 1
@@ -31,7 +32,7 @@ class ICF(RuleSet):
     protest_window_minutes = 15  # ICF 146
     protest_decision_minutes = 60  # ICF 151(c)
     stroke_seconds = 15  # ICF 46, 50
-    side_change_rule = (
+    side_change_rule = gettext_lazy(
         "ICF 58-60: sides change at the end of each game; in the third game after the 4th board or when a "
         "player reaches 13 points, whichever is earlier (up to pre-quarter-finals), from quarter-finals only "
         "when a player reaches 13 points"
@@ -51,7 +52,8 @@ class ICF(RuleSet):
         "special": "ICF 102-112",
         "additional": "ICF 87(b)",
         "score_card": "ICF XIX (score card)",
-        "queen_left": (
+        "sides": "ICF 58-60",
+        "queen_left": gettext_lazy(
             "ICF 107: a player who pockets his last c/m while the Queen is on the board loses the board; "
             "enter it as the special ending 'last_own_queen_on_board'"
         ),

@@ -3,6 +3,8 @@
 from rules.base import RuleSet, register
 from rules.errors import RuleError
 from rules.params import GameLength, StandingsPoints
+from rules.translation import gettext as _
+from rules.translation import gettext_lazy
 
 STAGES = ("group", "knockout", "semi_final", "final")
 ROUND_TO_STAGE = {
@@ -17,7 +19,7 @@ ROUND_TO_STAGE = {
 @register
 class Office(RuleSet):
     key = "office"
-    name = "Office league"
+    name = gettext_lazy("Office league")
     source = "office-league-rules.txt"
     law = "office"
     position = 4
@@ -32,7 +34,7 @@ class Office(RuleSet):
     games_per_match = 1  # office (Game Rules): a match is one game (1 board, 15 or 29 points)
     standings_points = StandingsPoints(win=2, draw=1, loss=0)  # not in the rules; our choice
     special_endings = frozenset()
-    side_change_rule = "none (office rules do not change sides)"
+    side_change_rule = gettext_lazy("none (office rules do not change sides)")
     citations = {
         "coins": "office (Scoring)",
         "winner": "office (Scoring)",
@@ -53,13 +55,15 @@ class Office(RuleSet):
     def check_special_allowed(self, situation):
         raise RuleError(
             "special_ending",
-            "office (Fouls): there are no special finishes; pocketing the opponent's final piece, "
-            "or one's own "
-            "final piece before the Queen is covered, is a foul and play continues",
+            _(
+                "office (Fouls): there are no special finishes; pocketing the opponent's final piece, "
+                "or one's own "
+                "final piece before the Queen is covered, is a foul and play continues"
+            ),
         )
 
     def queen_left_on_board(self):
-        return (
+        return _(
             "office (Fouls): pocketing the final piece before the Queen has been covered is a foul; "
             "the piece "
             "and a penalty piece go back to the centre and play continues"
@@ -68,7 +72,9 @@ class Office(RuleSet):
     def game_length(self, round=None, stage=None):
         stage = stage or ROUND_TO_STAGE.get(round)
         if stage not in STAGES:
-            raise RuleError("stage", f"office (Game Rules): stage must be one of {', '.join(STAGES)}")
+            raise RuleError(
+                "stage", _("office (Game Rules): stage must be one of %(stages)s") % {"stages": ", ".join(STAGES)}
+            )
         if stage == "group":
             return GameLength(None, 1, "none", single_board=True)  # each group game is 1 board
         if stage == "knockout":

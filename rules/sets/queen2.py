@@ -5,19 +5,20 @@ The text is unnumbered; we cite its paragraphs as ``queen2 ¶n`` counting non-em
 
 from rules.base import RuleSet, register
 from rules.params import GameLength, LateArrival, StandingsPoints
+from rules.translation import gettext_lazy
 
-NOT_OVER = (
+NOT_OVER = gettext_lazy(
     "queen2 ¶9: the board is not over while the Queen is on the board; "
     "the Queen can still be pocketed as the "
     "last piece"
 )
-NO_COVER = "queen2 ¶5: the Queen need not be covered, so there is no finish 'while covering the Queen'"
+NO_COVER = gettext_lazy("queen2 ¶5: the Queen need not be covered, so there is no finish 'while covering the Queen'")
 
 
 @register
 class Queen2(RuleSet):
     key = "queen2"
-    name = "Queen 2 points variant"
+    name = gettext_lazy("Queen 2 points variant")
     source = "queen-two-point-variant.txt"
     law = "queen2"
     position = 3
@@ -54,7 +55,9 @@ class Queen2(RuleSet):
         "last_own_queen_on_board": NOT_OVER,
         "last_own_with_striker_queen_on_board": NOT_OVER,
     }
-    side_change_rule = "queen2 ¶1: in the third set the sides change after two boards; ICF 58, 59 between sets"
+    side_change_rule = gettext_lazy(
+        "queen2 ¶1: in the third set the sides change after two boards; ICF 58, 59 between sets"
+    )
     citations = {
         "coins": "ICF 52 (queen2 ¶21)",
         "winner": "ICF 52(a) (queen2 ¶21)",
@@ -70,10 +73,11 @@ class Queen2(RuleSet):
         "special": "ICF 102-112 (queen2 ¶20-21)",
         "additional": "ICF 87(b) (queen2 ¶21)",
         "score_card": "ICF XIX (score card)",
+        "sides": "queen2 ¶1",
     }
 
     def queen_left_on_board(self):
-        return NOT_OVER
+        return str(NOT_OVER)
 
     def game_length(self, round=None, stage=None):
         super().game_length(round, stage)

@@ -10,6 +10,8 @@ nothing. A final pass swaps players of the same pot between groups while that lo
 import random
 
 import rustworkx as rx
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from stages.draws.errors import DrawError
 
@@ -44,9 +46,16 @@ def make_groups(competitors, n_groups, method="snake", seed_by="seed", separate=
         raise ValueError(f"Unknown seeding {seed_by!r}")
     competitors = list(competitors)
     if n_groups < 1:
-        raise DrawError("There must be at least one group.")
+        raise DrawError(_("There must be at least one group."))
     if len(competitors) < n_groups:
-        raise DrawError(f"{len(competitors)} competitors cannot fill {n_groups} groups.")
+        raise DrawError(
+            ngettext(
+                "%(count)s competitors cannot fill %(groups)s groups.",
+                "%(count)s competitors cannot fill %(groups)s groups.",
+                len(competitors),
+            )
+            % {"count": len(competitors), "groups": n_groups}
+        )
     rng = rng or random.Random()
 
     if method == "random":
@@ -116,7 +125,7 @@ def _improve(groups, pot_of, separate):
     """Swap two players of the same pot between groups while that lowers the total clashes."""
     if not separate:
         return
-    for _ in range(20):
+    for _pass in range(20):
         improved = False
         where = {}  # pot -> [(group, competitor)]
         for g, members in enumerate(groups):

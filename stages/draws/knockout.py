@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import rustworkx as rx
+from django.utils.translation import gettext as _
 
 from stages.draws.errors import DrawBug, DrawError
 
@@ -42,7 +43,7 @@ def seed_order(size):
 def bracket_slots(n_seeds):
     """First-round lines from top to bottom as ``[seed, seed]``, ``None`` for a bye (the top seeds get them)."""
     if n_seeds < 2:
-        raise DrawError("A knockout needs at least 2 competitors.")
+        raise DrawError(_("A knockout needs at least 2 competitors."))
     order = seed_order(bracket_size(n_seeds))
     seeds = [s if s <= n_seeds else None for s in order]
     return [[seeds[i], seeds[i + 1]] for i in range(0, len(seeds), 2)]
@@ -74,7 +75,7 @@ def place_group_qualifiers(groups):
             tiers[place].append((g, ident))
     total = sum(len(t) for t in tiers)
     if total < 2:
-        raise DrawError("A knockout needs at least 2 qualifiers.")
+        raise DrawError(_("A knockout needs at least 2 qualifiers."))
     size = bracket_size(total)
     order = seed_order(size)
     position_of_seed = {s: p for p, s in enumerate(order)}
@@ -102,7 +103,7 @@ def _spread(tier, slots, placed, size):
             mates.setdefault(entry[0], []).append(pos)
     n = len(tier)
     costs = []
-    for i, (g, _) in enumerate(tier):
+    for i, (g, _ident) in enumerate(tier):
         for j, pos in enumerate(slots):
             # Sharing a half costs most, then a quarter, ...; the last term keeps the natural seed order.
             cost = 0
@@ -181,7 +182,7 @@ def advance(slots, results=None, walkovers=None, withdrawn=(), third_place=False
     withdrawn = set(withdrawn)
     size = 2 * len(slots)
     if size < 2 or size & (size - 1):
-        raise DrawError("A bracket needs a power-of-two number of places (use bracket_slots).")
+        raise DrawError(_("A bracket needs a power-of-two number of places (use bracket_slots)."))
     rounds = []
     entrants = [x for line in slots for x in line]
     rnd = 1
@@ -225,7 +226,10 @@ def _decide(m, results, walkovers, withdrawn, feeders_done):
     if m.key in results:
         winner = results[m.key]
         if winner is None or winner not in (m.a, m.b):
-            raise DrawError(f"Result for match {m.key}: {winner!r} is not playing in it.")
+            raise DrawError(
+                _("Result for match %(match)s: %(winner)s is not playing in it.")
+                % {"match": m.key, "winner": repr(winner)}
+            )
         m.winner, m.decided = winner, True
         return
     a = None if m.a in withdrawn else m.a
@@ -234,7 +238,10 @@ def _decide(m, results, walkovers, withdrawn, feeders_done):
         absent = walkovers[m.key]
         absent = set(absent) if isinstance(absent, tuple) else {absent}
         if not absent or not absent <= {m.a, m.b} - {None}:
-            raise DrawError(f"Walkover for match {m.key}: {walkovers[m.key]!r} is not playing in it.")
+            raise DrawError(
+                _("Walkover for match %(match)s: %(absent)s is not playing in it.")
+                % {"match": m.key, "absent": repr(walkovers[m.key])}
+            )
         a = None if m.a in absent else a
         b = None if m.b in absent else b
     if a is None or b is None:

@@ -11,6 +11,8 @@ A new tie-break is one new class with ``@register``; its key can then go in an e
 from functools import reduce
 from operator import add
 
+from django.utils.translation import gettext_lazy
+
 # A game's outcome for one side, as an index into ``points_for`` (points for a win, a draw and a loss).
 WIN, DRAW, LOSS = 0, 1, 2
 
@@ -97,7 +99,7 @@ class Metric:
 
 @register
 class Points(Metric):
-    key, name = "points", "Points"
+    key, name = "points", gettext_lazy("Points")
 
     def figures(self, context):
         return {ident: added_up(games[POINTS]) for ident, games in context.games.items()}
@@ -105,7 +107,7 @@ class Points(Metric):
 
 @register
 class Buchholz(Metric):
-    key, name = "buchholz", "Buchholz (sum of the opponents' points)"
+    key, name = "buchholz", gettext_lazy("Buchholz (sum of the opponents' points)")
 
     def figures(self, context):
         # The opponents' current points; a bye's opponent (None) counts 0, which leaves the sum as it was.
@@ -115,7 +117,7 @@ class Buchholz(Metric):
 
 @register
 class NetScore(Metric):
-    key, name = "net_score", "Net score"
+    key, name = "net_score", gettext_lazy("Net score")
 
     def figures(self, context):
         return {ident: added_up(games[MARGINS]) for ident, games in context.games.items()}
@@ -123,7 +125,7 @@ class NetScore(Metric):
 
 @register
 class TotalScore(Metric):
-    key, name = "total_score", "Total score"
+    key, name = "total_score", gettext_lazy("Total score")
 
     def figures(self, context):
         return {ident: added_up(games[SCORES]) for ident, games in context.games.items()}
@@ -131,7 +133,7 @@ class TotalScore(Metric):
 
 @register
 class Wins(Metric):
-    key, name = "wins", "Wins"
+    key, name = "wins", gettext_lazy("Wins")
 
     def figures(self, context):
         return {ident: games[OUTCOMES].count(WIN) for ident, games in context.games.items()}
@@ -139,7 +141,7 @@ class Wins(Metric):
 
 @register
 class Rating(Metric):
-    key, name = "rating", "Rating"
+    key, name = "rating", gettext_lazy("Rating")
 
     def figures(self, context):
         # An unrated competitor ranks below every rated one.
@@ -148,14 +150,14 @@ class Rating(Metric):
 
 @register
 class Name(Metric):
-    key, name, descending = "name", "Name", False
+    key, name, descending = "name", gettext_lazy("Name"), False
 
 
 @register
 class HeadToHead(Metric):
     """Points from the games among the tied competitors only."""
 
-    key, name = "head_to_head", "Result between the tied players"
+    key, name = "head_to_head", gettext_lazy("Result between the tied players")
 
     def figures(self, context):
         raise TypeError("head_to_head depends on who is tied; ask for its values for a tied group.")

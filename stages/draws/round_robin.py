@@ -5,6 +5,8 @@ Round 1 is 1-n, 2-(n-1), ..., (n/2)-(n/2+1). Each next round adds n/2 to every n
 a + b = r + 1 (mod n - 1). With an odd count the extra number n is the bye, shown as ``None``.
 """
 
+from django.utils.translation import gettext as _
+
 from stages.draws.errors import DrawError
 
 
@@ -15,14 +17,14 @@ def berger_rounds(n, double=False):
     ``(seed, None)``. With ``double=True`` the second cycle repeats the first with sides swapped.
     """
     if n < 2:
-        raise DrawError("A round robin needs at least 2 competitors.")
+        raise DrawError(_("A round robin needs at least 2 competitors."))
     size = n + (n % 2)  # an odd count gets a dummy number: the bye
     half = size // 2
     last = size
 
     pairs = [(i, size + 1 - i) for i in range(1, half + 1)]
     rounds = [pairs]
-    for _ in range(size - 2):
+    for _round in range(size - 2):
         nxt = []
         for a, b in pairs:
             if a == last:  # n alternates sides: it was first, so now it is second

@@ -11,6 +11,8 @@ shared only when every metric in the list ties; the display order of a shared ra
 from dataclasses import dataclass
 from operator import attrgetter
 
+from django.utils.translation import gettext as _
+
 from stages.draws.errors import DrawError
 from stages.draws.metrics import DRAW, LOSS, METRICS, OUTCOMES, Context
 
@@ -76,7 +78,7 @@ def _rows(competitors):
     for c in competitors:
         ident = _field(c, "id")
         if ident in rows:
-            raise DrawError(f"Competitor {ident!r} appears twice.")
+            raise DrawError(_("Competitor %(id)s appears twice.") % {"id": repr(ident)})
         rows[ident] = Standing(ident, _field(c, "name", "") or "", _field(c, "rating"))
     return rows
 
@@ -95,9 +97,9 @@ def _results(matches, rows):
             )
         for side in (m.a, m.b):
             if side is not None and side not in rows:
-                raise DrawError(f"A match names {side!r}, who is not in the competitor list.")
+                raise DrawError(_("A match names %(id)s, who is not in the competitor list.") % {"id": repr(side)})
         if m.a is None:
-            raise DrawError("A match needs a first competitor; a bye goes in the second place.")
+            raise DrawError(_("A match needs a first competitor; a bye goes in the second place."))
         results.append(m)
     return results
 

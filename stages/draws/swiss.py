@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 import rustworkx as rx
+from django.utils.translation import gettext as _
 
 from stages.draws.errors import DrawBug, DrawError
 
@@ -94,15 +95,15 @@ class SwissPairer:
         active = [c for c in competitors if not c.withdrawn]
         ids = [c.id for c in active]
         if len(set(ids)) != len(ids):
-            raise DrawError("A competitor appears twice in the list.")
+            raise DrawError(_("A competitor appears twice in the list."))
         if len(active) < 2:
-            raise DrawError("A round needs at least 2 competitors who have not withdrawn.")
+            raise DrawError(_("A round needs at least 2 competitors who have not withdrawn."))
         order = self.pairing_order(active, round_no)
         for above, below in zip(order, order[1:], strict=False):
             if below.points > above.points:
                 raise DrawError(
-                    f"Competitors are not in standing order: {below.name or below.id} has more points "
-                    f"than {above.name or above.id} above them."
+                    _("Competitors are not in standing order: %(below)s has more points than %(above)s above them.")
+                    % {"below": below.name or below.id, "above": above.name or above.id}
                 )
 
         n = len(order)
@@ -288,8 +289,11 @@ def _no_full_round(nodes, opp, pairs_possible=None):
     if pairs_possible is None:
         pairs_possible = max_pairs(nodes, opp)
     return DrawError(
-        f"No full round exists without a rematch: at most {pairs_possible} of {len(nodes) // 2} pairs "
-        "(a bye counted as a pair) can be made.",
+        _(
+            "No full round exists without a rematch: at most %(possible)s of %(pairs)s pairs "
+            "(a bye counted as a pair) can be made."
+        )
+        % {"possible": pairs_possible, "pairs": len(nodes) // 2},
         pairs_possible=pairs_possible,
     )
 

@@ -3,18 +3,28 @@
    by the live refresh count down too. */
 (function () {
   "use strict";
+  // Django's JavaScript catalogue (its gettext and interpolate), or English when the page does not load it.
+  var _ = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)s/g, function (match, name) { return String(obj[name]); });
+  };
   var desk = document.querySelector(".checkin");
   var offset = Date.parse(desk.getAttribute("data-now")) - Date.now();
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function span(seconds) {
     var m = Math.floor(seconds / 60), s = seconds % 60;
-    return m >= 60 ? Math.floor(m / 60) + " h " + pad(m % 60) + " min" : m + ":" + pad(s);
+    if (m >= 60) {
+      return interpolate(_("%(hours)s h %(minutes)s min"), { hours: Math.floor(m / 60), minutes: pad(m % 60) }, true);
+    }
+    return m + ":" + pad(s);
   }
   function tick() {
     var now = Date.now() + offset;
     desk.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var left = Math.round((Date.parse(el.getAttribute("data-deadline")) - now) / 1000);
-      el.textContent = left >= 0 ? span(left) + " left" : "passed " + span(-left) + " ago";
+      el.textContent = left >= 0
+        ? interpolate(_("%(time)s left"), { time: span(left) }, true)
+        : interpolate(_("passed %(time)s ago"), { time: span(-left) }, true);
       el.classList.toggle("passed", left < 0);
     });
   }

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from printing import fonts, pdf_kit
 from printing import pdf as printing
-from printing import pdf_kit
 from printing.pdf import BoardLine, Heading, PairingLine, ResultLine, ScoreCard, Section, StandingsLine
 
 ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
@@ -81,24 +81,24 @@ def test_one_page_per_score_card_and_every_header_field_printed():
 
 
 def test_unicode_names_print_in_an_embedded_system_font():
-    if printing.fonts()[0] == "Helvetica":
+    if fonts.fonts()[0] == "Helvetica":
         pytest.skip("no TrueType font (DejaVu Sans or Liberation Sans) installed on this machine")
     side_b = ["Šárka Nováková", "Venkataraman Ramachandran"]  # doubles: two names
     data = printing.score_cards([card(side_b=side_b)], compress=False)
     text = pdf_text(data)
     assert "Hans Müller" in text and "Šárka Nováková" in text and "Venkataraman Ramachandran" in text
-    assert printing.fonts()[0].encode() in data  # the TrueType subset is embedded
+    assert fonts.fonts()[0].encode() in data  # the TrueType subset is embedded
 
 
 def test_without_a_system_font_helvetica_is_used(monkeypatch):
-    monkeypatch.setattr(printing, "FONT_DIRS", ("/nonexistent",))
-    printing.fonts.cache_clear()
+    monkeypatch.setattr(fonts, "FONT_DIRS", ("/nonexistent",))
+    fonts.latin_fonts.cache_clear()
     try:
-        assert printing.fonts() == ("Helvetica", "Helvetica-Bold")
+        assert fonts.fonts() == ("Helvetica", "Helvetica-Bold")
         text = pdf_text(printing.score_cards([card()], compress=False))
         assert "Hans Müller" in text  # Latin-1 names still print
     finally:
-        printing.fonts.cache_clear()
+        fonts.latin_fonts.cache_clear()
 
 
 def test_icf_xix_columns_and_signatures_on_a_blank_card():

@@ -14,4 +14,6 @@ urlpatterns = [
     path("", stub, name="home"),
     path("accounts/login/", stub, name="login"),
     path("accounts/logout/", stub, name="logout"),
+    path("language/", stub, name="set-language"),
+    path("jsi18n/", stub, name="javascript-catalog"),
 ]

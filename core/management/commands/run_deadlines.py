@@ -9,13 +9,14 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 
 def periodic_tasks():
     """(name, callable) for each scheduled task whose module can be imported."""
     tasks, missing = [], []
     for name, entry in settings.CELERY_BEAT_SCHEDULE.items():
-        module_name, _, function = entry["task"].rpartition(".")
+        module_name, _dot, function = entry["task"].rpartition(".")
         try:
             tasks.append((name, getattr(importlib.import_module(module_name), function)))
         except (ImportError, AttributeError):
@@ -31,20 +32,20 @@ class Command(BaseCommand):
 
     def handle(self, *args, loop=None, **options):
         if loop is not None and loop <= 0:
-            raise CommandError("--loop takes a number of seconds above 0.")
+            raise CommandError(_("--loop takes a number of seconds above 0."))
         tasks, missing = periodic_tasks()
         for task in missing:
-            self.stderr.write(f"Skipped {task}: not available in this installation.")
+            self.stderr.write(_("Skipped %(task)s: not available in this installation.") % {"task": task})
         try:
             while True:
                 failed = self.run_once(tasks)
                 if loop is None:
                     if failed:
-                        raise CommandError(f"{failed} task(s) failed.")
+                        raise CommandError(_("%(count)s task(s) failed.") % {"count": failed})
                     return
                 time.sleep(loop)
         except KeyboardInterrupt:
-            self.stdout.write("Stopped.")
+            self.stdout.write(_("Stopped."))
 
     def run_once(self, tasks):
         """Run each task once; returns how many failed."""
@@ -54,7 +55,7 @@ class Command(BaseCommand):
                 result = task()  # a Celery task object called directly runs here, in this process
             except Exception as error:  # one failing task must not stop the others, nor the loop
                 failed += 1
-                self.stderr.write(f"{name}: failed: {error!r}")
+                self.stderr.write(_("%(task)s: failed: %(error)r") % {"task": name, "error": error})
             else:
                 self.stdout.write(f"{name}: {result}")
         return failed

@@ -4,6 +4,7 @@ from datetime import date
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from demo import eurocup, office
 from demo import late_arrival as late_arrival_demo
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         password = os.environ.get("DEMO_PASSWORD", "carrom-demo")
         users = self.demo_users(password)
 
-        office_club, _ = Club.objects.get_or_create(name=office.CLUB, defaults={"country": office.COUNTRY})
+        office_club, _new = Club.objects.get_or_create(name=office.CLUB, defaults={"country": office.COUNTRY})
         league = self.tournament(
             "office-carrom-league-2018",
             "Office Carrom League",
@@ -39,7 +40,7 @@ class Command(BaseCommand):
         self.event(league, "Office singles", Event.Kind.SINGLES, "office", office.singles_csv())
         self.event(league, "Office doubles", Event.Kind.DOUBLES, "office", office.doubles_csv())
 
-        host, _ = Club.objects.get_or_create(name="European Carrom Confederation", defaults={"is_federation": True})
+        host, _new = Club.objects.get_or_create(name="European Carrom Confederation", defaults={"is_federation": True})
         cup = self.tournament(
             "eurocup-demo-2026",
             "Eurocup Demo 2026",
@@ -55,13 +56,15 @@ class Command(BaseCommand):
                 getattr(tournament, role).add(users[username])
         self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # a player who never reports (ICF 143)
         self.stdout.write(protest_demo.load(cup, users["umpire"]))  # a protest awaiting its decision (ICF 151)
-        names = ", ".join(username for username, _ in DEMO_USERS)
+        names = ", ".join(username for username, _role in DEMO_USERS)
         self.stdout.write(
-            self.style.SUCCESS(f"Demo loaded. Users {names}; password from DEMO_PASSWORD or 'carrom-demo'.")
+            self.style.SUCCESS(
+                _("Demo loaded. Users %(users)s; password from DEMO_PASSWORD or 'carrom-demo'.") % {"users": names}
+            )
         )
 
     def demo_users(self, password):
-        secretaries, _ = Group.objects.get_or_create(name="Secretary")
+        secretaries, _new = Group.objects.get_or_create(name="Secretary")
         users = {}
         for username, _role in DEMO_USERS:
             user, created = User.objects.get_or_create(username=username)
@@ -73,7 +76,7 @@ class Command(BaseCommand):
         return users
 
     def tournament(self, slug, name, venue, start, end, club):
-        tournament, _ = Tournament.objects.get_or_create(
+        tournament, _new = Tournament.objects.get_or_create(
             slug=slug,
             defaults={
                 "name": name,
@@ -87,7 +90,7 @@ class Command(BaseCommand):
         return tournament
 
     def event(self, tournament, name, kind, rule_set, csv_text):
-        event, _ = Event.objects.get_or_create(
+        event, _new = Event.objects.get_or_create(
             tournament=tournament, name=name, defaults={"kind": kind, "rule_set": rule_set}
         )
         summary = import_entries(event, csv_text)

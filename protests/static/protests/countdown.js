@@ -1,10 +1,19 @@
 // Keeps every <time class="countdown" datetime="..."> ticking: "12 min left", "due now", "overdue by 3 min".
+// The words come from Django's JavaScript catalogue (gettext, ngettext, interpolate) when the page loads it; English
+// otherwise.
 (function () {
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\(\w+\)s/g, function (match) { return String(obj[match.slice(2, -2)]); });
+  };
   function text(seconds) {
     var minutes = Math.floor(Math.abs(seconds) / 60);
-    if (seconds >= 60) return minutes + " min left";
-    if (seconds >= 0) return seconds + " s left";
-    return minutes ? "overdue by " + minutes + " min" : "due now";
+    // "min" and "s" are abbreviations: the same for one and many in English, not in every language.
+    if (seconds >= 60) return interpolate(ngettext("%(n)s min left", "%(n)s min left", minutes), {n: minutes}, true);
+    if (seconds >= 0) return interpolate(ngettext("%(n)s s left", "%(n)s s left", seconds), {n: seconds}, true);
+    if (minutes) return interpolate(ngettext("overdue by %(n)s min", "overdue by %(n)s min", minutes), {n: minutes}, true);
+    return gettext("due now");
   }
   function tick() {
     var now = Date.now();

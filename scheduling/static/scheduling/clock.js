@@ -6,6 +6,14 @@
   if (window.roundClocksStarted) return;
   window.roundClocksStarted = true;
 
+  // Django's JavaScript catalogue, when the page has loaded it (looked up at each call, so a catalogue loaded after
+  // this script still counts); English otherwise.
+  function _(s) { return window.gettext ? window.gettext(s) : s; }
+  function interpolate(fmt, obj) {
+    if (window.interpolate) return window.interpolate(fmt, obj, true);
+    return fmt.replace(/%\(\w+\)s/g, function (match) { return String(obj[match.slice(2, -2)]); });
+  }
+
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
   function text(seconds) {
@@ -30,13 +38,13 @@
       var phase = now < first ? "running" : now < second ? "first_bell" : "second_bell";
       el.className = "round-clock phase-" + phase;
       if (phase === "running") {
-        label.textContent = bells ? "Time to the first bell" : "Time left";
+        label.textContent = bells ? _("Time to the first bell") : _("Time left");
         time.textContent = text((first - now) / 1000);
       } else if (phase === "first_bell") {
-        label.textContent = "First bell rang: no new board; time to the second bell";
+        label.textContent = _("First bell rang: no new board; time to the second bell");
         time.textContent = text((second - now) / 1000);
       } else {
-        label.textContent = bells ? "Second bell: play stops" : "Time is up";
+        label.textContent = bells ? _("Second bell: play stops") : _("Time is up");
         time.textContent = "00:00";
       }
     }
@@ -50,8 +58,9 @@
           el.dataset.firstBell = state.first_bell_at;
           el.dataset.secondBell = state.second_bell_at;
           el.querySelector(".clock-bells").textContent = state.time_limit
-            ? "First bell " + hhmm(state.first_bell_at) + " · second bell " + hhmm(state.second_bell_at)
-            : "Ends " + hhmm(state.second_bell_at);
+            ? interpolate(_("First bell %(first)s · second bell %(second)s"),
+                          { first: hhmm(state.first_bell_at), second: hhmm(state.second_bell_at) })
+            : interpolate(_("Ends %(end)s"), { end: hhmm(state.second_bell_at) });
           show();
         })
         .catch(function () {});

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.importing import ImportFailed
 from tournaments.models import Event
@@ -18,13 +19,13 @@ class Command(BaseCommand):
         try:
             target = Event.objects.select_related("tournament").get(pk=int(event))
         except (ValueError, Event.DoesNotExist):
-            raise CommandError(f"No event with id {event!r}.") from None
+            raise CommandError(_("No event with id %(event)r.") % {"event": event}) from None
         try:
             text = file.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"Cannot read {file}: {error}") from None
+            raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
         try:
             summary = import_entries(target, text)
         except ImportFailed as failure:
-            raise CommandError("Nothing was imported:\n" + "\n".join(failure.errors)) from None
+            raise CommandError(_("Nothing was imported:\n%(errors)s") % {"errors": "\n".join(failure.errors)}) from None
         self.stdout.write(self.style.SUCCESS(f"{target}: {summary}"))
