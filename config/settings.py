@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import fontpkg_noto_sans_devanagari
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy
 
@@ -202,7 +203,6 @@ DEFAULT_EXCEPTION_REPORTER_FILTER = "core.debug_filter.HiddenSettingsFilter"
 
 # The language: the visitor's own choice (the switcher on every page: a cookie, and a signed-in user's profile),
 # else the tournament's language on its pages, else the browser's Accept-Language (tournaments.middleware).
-LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", gettext_lazy("English")),
     ("fr", gettext_lazy("French")),
@@ -210,6 +210,10 @@ LANGUAGES = [
     ("de", gettext_lazy("German")),
     ("hi", gettext_lazy("Hindi")),
 ]
+# The site's own default (when no browser says), and the language of management commands' output.
+LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"DJANGO_LANGUAGE_CODE must be one of {', '.join(dict(LANGUAGES))}.")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -219,7 +223,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Devanagari for Hindi pages on a device without such a font (static/css/site.css loads it only then).
+STATICFILES_DIRS = [BASE_DIR / "static", ("fonts", Path(fontpkg_noto_sans_devanagari.ROOT, "files"))]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -14,10 +14,9 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from core.management.commands.update_messages import MAKEMESSAGES_OPTIONS
+from core.management.commands.update_messages import LANGUAGES, MAKEMESSAGES_OPTIONS
 
 LOCALE = Path(settings.BASE_DIR, "locale")
-LANGUAGES = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 DOMAINS = ("django", "djangojs")
 
 pytestmark = pytest.mark.skipif(not shutil.which("msgfmt"), reason="gettext is not installed (apt-get install gettext)")

@@ -23,7 +23,7 @@ LAW = re.compile(r"\b(ICF|ECC)\s*\d+(\([a-z0-9]+\))*", re.IGNORECASE)
 SAME_WORD = {
     "fr": {"Total", "Table", "Date", "Notes", "Points", "Documents", "Sets", "Match", "Tie-break", "Service"},
     "it": {"Round", "Set", "Break", "Tie-break", "Bye"},
-    "de": {"Name", "Start", "Status", "Tie-break", "Bye"},
+    "de": {"Name", "Start", "Status", "Tie-break", "Bye", "Queen", "Board", "Striker", "Match"},
     "hi": set(),
 }
 
@@ -84,6 +84,7 @@ def test_no_label_heading_or_button_is_left_in_english(live_server, phone, langu
             expect(page.locator("html")).to_have_attribute("lang", shown)
             renderings[shown] = ui_texts(page)
             if shown == language:
+                page.evaluate("document.fonts.ready.then(() => true)")
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], title
                 page.screenshot(path=f"/tmp/{language}-{title.replace(' ', '-')}.png", full_page=True)
                 if language == "hi":

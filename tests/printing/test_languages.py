@@ -49,7 +49,7 @@ def test_a_hindi_score_card_is_set_in_devanagari_and_shaped(client, tournament, 
         heading = translation.gettext("Score card")
     assert DEVANAGARI_LETTERS.search(heading), "the Hindi catalogue translates the card's heading"
     assert image.getextrema()[0] < 100  # ink on the page, not a blank render
-    image.save("/tmp/hi-score-card.png")
+    image.save("/tmp/hi-score-card-pdf.png")
 
 
 def test_hindi_styles_shape_conjuncts_with_harfbuzz():

@@ -10,7 +10,8 @@ from django.core.management.base import BaseCommand
 # Not the tests, the benchmarks or collected static files: they speak to developers. Hidden folders (.venv) are
 # left out by makemessages itself.
 IGNORED = ["tests/*", "benchmarks/*", "staticfiles/*", "locale/*"]
-LANGUAGES = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+SOURCE_LANGUAGE = "en"  # the language the code is written in
+LANGUAGES = [code for code, _ in settings.LANGUAGES if code != SOURCE_LANGUAGE]
 MAKEMESSAGES_OPTIONS = {
     domain: {"locale": LANGUAGES, "no_obsolete": True, "ignore_patterns": IGNORED, "add_location": "file"}
     for domain in ("django", "djangojs")
