@@ -58,6 +58,28 @@ def reported_message(match, side):
     return _("%(entry)s reported at the board.") % {"entry": entry_name(match, side)}
 
 
+def present_message(match, reported, already):
+    """What the desk says after a tap: who is now at the board, and who had already reported (another desk, or
+    a second tap), so a tap that changed nothing says so."""
+    words = {"a": entry_name(match, "a"), "b": entry_name(match, "b")}
+    if len(reported) == 2:
+        return _("%(a)s and %(b)s reported at the board.") % words
+    if len(already) == 2:
+        return _("%(a)s and %(b)s had already reported: nothing changed.") % words
+    earlier = {}
+    if already:
+        side = already[0]
+        earlier = {"other": entry_name(match, side), "time": clock(getattr(match, f"reported_{side}_at"))}
+    if reported and already:
+        return _("%(entry)s reported at the board; %(other)s had already reported at %(time)s.") % {
+            "entry": entry_name(match, reported[0]),
+            **earlier,
+        }
+    if reported:
+        return reported_message(match, reported[0])
+    return _("%(other)s had already reported at %(time)s: nothing changed.") % earlier
+
+
 def cancelled_message(match):
     return _("Forfeit cancelled: %(a)s v %(b)s is announced again.") % {"a": match.entry_a, "b": match.entry_b}
 

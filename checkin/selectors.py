@@ -2,6 +2,10 @@
 queen2 ¶10), the matches of a round in the order of the hall and what the desk shows for each side. Nothing here
 writes."""
 
+import re
+import unicodedata
+from collections import Counter
+
 from django.db.models import F
 
 from stages.models import Match, Stage
@@ -44,29 +48,21 @@ def checkin_matches(rnd):
     )
 
 
-def checkin_desk(rnd, now, official, may_report):
+def checkin_desk(rnd, now, official, may_report, query="", only_open=False):
     """What the desk of a round shows: each match with its sides' states, the deadline and the actions the user
     may take. `official`: the user is a chief referee (or a secretary); `may_report(match)`: the user may mark
-    the match's sides as reported (`checkin.services.report_check`)."""
+    the match's sides as reported (`checkin.services.report_check`). `query` (a player's name or a table number)
+    and `only_open` (tables still waiting for a side) hide the other matches without leaving them out, so the
+    desk's script can show them again as the search changes."""
     swiss = rnd.stage.kind == Stage.Kind.SWISS
     matches = checkin_matches(rnd)
     for m in matches:
-        m.sides = []
-        for side in SIDES:
-            entry, state = getattr(m, f"entry_{side}"), side_state(m, side, now)
-            m.sides.append(
-                {
-                    "key": side,
-                    "entry": entry,
-                    "state": state,
-                    "reported_at": getattr(m, f"reported_{side}_at"),
-                    "can_report": state in ("waiting", "overdue") and may_report(m),
-                    "withdrawn": entry.withdrawn,
-                }
-            )
-        m.waiting = m.status in WAITING
-        m.can_cancel = official and bool(m.forfeited)
-        m.can_withdraw = m.can_cancel and swiss
+        desk_row(m, now, official, may_report, swiss)
+        m.hidden = not shown(m, query, only_open)
+    deadlines = Counter(m.report_deadline for m in matches if m.open)
+    common = deadlines.most_common(1)[0][0] if deadlines else None
+    for m in matches:
+        m.own_deadline = m.report_deadline != common
     return {
         "round": rnd,
         "stage": rnd.stage,
@@ -74,4 +70,73 @@ def checkin_desk(rnd, now, official, may_report):
         "official": official,
         "late_arrival": stage_late_arrival(rnd.stage),
         "now": now,
+        "query": query,
+        "only_open": only_open,
+        "common_deadline": common,
+        "any_open": bool(deadlines),
+        "tables_open": sum(m.open for m in matches),
+        "players_reported": sum(s["state"] == "reported" for m in matches for s in m.sides),
+        "players": 2 * len(matches),
+        "shown": sum(not m.hidden for m in matches),
     }
+
+
+def checkin_row(rnd, pk, now, official, may_report):
+    """The desk of a round with match `pk` alone, as `checkin_desk` shows it (the row the desk's script swaps in
+    after an action, with the counts above the rows), or None when the match is not on the desk."""
+    context = checkin_desk(rnd, now, official, may_report)
+    context["match"] = next((m for m in context["matches"] if m.pk == pk), None)
+    if context["match"] is not None:
+        context["match"].hidden = False
+    return context
+
+
+def desk_row(m, now, official, may_report, swiss):
+    """Give match `m` what its row on the desk shows and offers."""
+    m.sides = []
+    for side in SIDES:
+        entry, state = getattr(m, f"entry_{side}"), side_state(m, side, now)
+        m.sides.append(
+            {
+                "key": side,
+                "entry": entry,
+                "state": state,
+                "reported_at": getattr(m, f"reported_{side}_at"),
+                "can_report": state in ("waiting", "overdue") and may_report(m),
+                "withdrawn": entry.withdrawn,
+            }
+        )
+    m.waiting = m.status in WAITING
+    # Open: a side is still expected at the board. Done: both are there (the desk greys the row).
+    m.open = m.waiting and any(s["state"] in ("waiting", "overdue") for s in m.sides)
+    m.done = m.waiting and all(s["state"] == "reported" for s in m.sides)
+    m.overdue = any(s["state"] == "overdue" for s in m.sides)
+    m.can_report_both = all(s["can_report"] for s in m.sides)
+    m.can_cancel = official and bool(m.forfeited)
+    m.can_withdraw = m.can_cancel and swiss
+    m.search_text = search_key(" ".join(str(s["entry"]) for s in m.sides))
+    return m
+
+
+# Letters that Unicode does not decompose into a base letter and an accent, as a desk types them.
+FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
+def search_key(text):
+    """A name as the desk's search compares it: lower case, accents dropped ("Schäfer" is found by "schafer").
+    static/js/checkin-desk.js folds what is typed the same way."""
+    text = unicodedata.normalize("NFD", text.lower()).translate(FOLD)
+    return re.sub("[\u0300-\u036f]", "", text)
+
+
+def shown(m, query, only_open):
+    """Whether the desk shows match `m` for a search: digits look a table up, words a player (every word must
+    appear in a name); `only_open` leaves out the tables where nobody is awaited."""
+    if only_open and not m.open:
+        return False
+    query = search_key(query.strip())
+    if not query:
+        return True
+    if re.fullmatch("[0-9]+", query):
+        return m.table is not None and str(m.table) == query.lstrip("0")
+    return all(word in m.search_text for word in query.split())

@@ -163,6 +163,23 @@ def report(match, side, user, at=None, reason=""):
     return match
 
 
+@transaction.atomic
+def report_present(match, sides, user, reason=""):
+    """The desk's taps: mark each of `sides` reported at its board now, all or none ("Both present" reports both
+    sides in one go). Returns (match, the sides reported now, the sides that had already reported), so the desk
+    can say which; a forfeited side is refused with what the chief referee can do."""
+    match = lock_match(match)
+    if match.forfeited and set(sides) <= set(match.forfeited) and len(sides) > 1:
+        refusal = _("Both sides have already lost by forfeit: the chief referee can cancel the forfeit, with a reason.")
+        raise ServiceError("side", refusal)
+    already = [side for side in sides if side in SIDES and getattr(match, f"reported_{side}_at") is not None]
+    at = timezone.now()  # one tap, one moment for both sides
+    for side in sides:
+        if side not in already:
+            match = report(match, side, user, at=at, reason=reason)
+    return match, [side for side in sides if side not in already], already
+
+
 def reports(match):
     """The reporting fields as the audit log records them, before and after a change."""
     return {

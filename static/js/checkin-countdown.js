@@ -8,7 +8,8 @@
   var interpolate = window.interpolate || function (fmt, obj) {
     return fmt.replace(/%\((\w+)\)s/g, function (match, name) { return String(obj[name]); });
   };
-  var desk = document.querySelector(".checkin");
+  // The whole desk: its bar (the deadline the tables share) and its rows.
+  var desk = document.querySelector(".checkin-desk");
   var offset = Date.parse(desk.getAttribute("data-now")) - Date.now();
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function span(seconds) {
