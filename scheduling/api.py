@@ -21,12 +21,13 @@ from scheduling.serializers import (
     RoundScheduleSerializer,
     ScheduleRequestSerializer,
     ScheduleRowSerializer,
+    StageScheduleSerializer,
     UmpireSerializer,
     VenueSerializer,
     schedule_row,
 )
 from scheduling.venue import venue_of
-from stages.models import Match, Round
+from stages.models import Match, Round, Stage
 from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary
 
@@ -79,6 +80,22 @@ class RoundScheduleView(TournamentScopedView):
         self.require_secretary(tournament)
         schedule_services.schedule_round(rnd, user=request.user, **self.valid(ScheduleRequestSerializer))
         return Response(round_body(rnd))
+
+
+class StageScheduleView(TournamentScopedView):
+    """POST {start, first_table, last_table, keep_tables, reason}: schedule every published round of the stage at
+    once, round after round (a knockout in bracket order); answers the matches placed (secretary)."""
+
+    @extend_schema(request=ScheduleRequestSerializer, responses={200: StageScheduleSerializer, **WRITE})
+    def post(self, request, tournament_slug, stage_id):
+        tournament = self.get_tournament()
+        stage = get_object_or_404(Stage, pk=stage_id, event__tournament=tournament)
+        self.require_secretary(tournament)
+        placed = schedule_services.schedule_stage(stage, user=request.user, **self.valid(ScheduleRequestSerializer))
+        rows = Match.objects.select_related("entry_a", "entry_b", "umpire__player").in_bulk([m.pk for m in placed])
+        return Response(
+            {"stage": {"id": stage.pk, "name": stage.name}, "matches": [schedule_row(rows[m.pk]) for m in placed]}
+        )
 
 
 class RoundCallView(TournamentScopedView):

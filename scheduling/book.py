@@ -16,6 +16,7 @@ from scheduling import engine as scheduling
 from scheduling.display import conflict_message, user_name
 from stages.draws import knockout
 from stages.models import Match, Stage
+from stages.umpiring import self_umpired_rules
 from tournaments.models import EntryMember, Player
 
 S = Match.Status
@@ -32,6 +33,7 @@ class Book:
     FIELDS = (
         "id", "stage_id", "round_id", "group_id", "number", "entry_a_id", "entry_b_id", "table", "planned_at",
         "umpire_id", "status", "finished_at", "self_umpired", "round__number", "round__name", "stage__kind",
+        "stage__event__rule_set",
     )  # fmt: skip
 
     def __init__(self, tournament, venue):
@@ -70,8 +72,12 @@ class Book:
         if row["status"] in OVER and row["finished_at"] and start <= row["finished_at"] < end:
             end = row["finished_at"]
         umpire_id = row["umpire_id"] if umpire_id is None else umpire_id
-        umpire = ("u", umpire_id) if umpire_id and not row["self_umpired"] else None
+        umpire = ("u", umpire_id) if umpire_id and not self.self_umpired(row) else None
         return scheduling.Booking(row["id"], start, end, table or row["table"], self.players(row["id"]), umpire)
+
+    def self_umpired(self, row):
+        """The match has no umpire: marked so, or its event's laws are for self-umpired games (ECC)."""
+        return row["self_umpired"] or self_umpired_rules(row["stage__event__rule_set"])
 
     def bookings(self, exclude=()):
         """Bookings of every match that holds a table and time, except those in `exclude`."""

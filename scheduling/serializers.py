@@ -107,3 +107,15 @@ class RoundScheduleSerializer(serializers.Serializer):
     round = ScheduleRoundRefSerializer()
     clock = ClockStateSerializer()
     matches = ScheduleRowSerializer(many=True, help_text="By time and table.")
+
+
+class StageRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class StageScheduleSerializer(serializers.Serializer):
+    """What scheduling a whole stage placed (schedule_stage)."""
+
+    stage = StageRefSerializer()
+    matches = ScheduleRowSerializer(many=True, help_text="The matches placed, by time and table.")

@@ -21,7 +21,7 @@ from scheduling.venue import venue_of
 from scoring.audit import log_change, signed_in
 from scoring.models import ResultChange
 from scoring.services import change_status
-from stages.models import Match, Round
+from stages.models import Match, Round, Stage
 from stages.signals import match_times_changed
 from tournaments.permissions import is_umpire
 
@@ -121,9 +121,10 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
     """Give every match of a published round still to be called a table, a start time and an umpire: the
     earliest slot from `start` where a table of `first_table`..`last_table` (default: all) and the players, with
     their rest, are free (scheduling.engine); a knockout match also waits for the booked matches feeding it, plus
-    the rest (scheduling.book). Byes get no table; self-umpired matches no umpire; the others get
-    the tournament's umpires in turn, as they are free. `keep_tables` keeps the tables the draw chose (e.g. Swiss
-    table allocation) where they are free. Returns the matches placed, by time and table."""
+    the rest (scheduling.book). Byes get no table; self-umpired matches (and every match of a self-umpired
+    event) no umpire; the others get the tournament's umpires in turn, as they are free. `keep_tables` keeps the
+    tables the draw chose (e.g. Swiss table allocation) where they are free. Returns the matches placed, by time
+    and table."""
     rnd = Round.objects.select_related("stage__event__tournament").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", _("%(round)s is a preview: publish it before scheduling it.") % {"round": rnd.display_name})
@@ -133,39 +134,93 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
     venue = lock_venue(tournament)
     tables = table_range(venue, first_table, last_table)
     book = Book(tournament, venue)
-    todo = sorted(
-        (r for r in book.rows.values() if r["round_id"] == rnd.pk and r["status"] == S.SCHEDULED),
-        key=lambda r: (r["number"], r["group_id"] or 0, r["id"]),
-    )
+    todo = waiting_rows(book, {rnd.pk})
     if not todo:
         refuse(
             "round",
             _("No match of %(round)s waits for a table: they are called, played or byes.")
             % {"round": rnd.display_name},
         )
+    placed = place(book, todo, start, tables, keep_tables, umpire_pool(tournament))
+    return save_placed(placed, tournament, user, reason or _("Round scheduled"))
+
+
+@transaction.atomic
+def schedule_stage(stage, start, user=None, first_table=None, last_table=None, keep_tables=True, reason=""):
+    """Schedule every published round of a stage at once, round after round from `start`: a round robin's or
+    groups' rounds in order (no player starts a round before their match of the round before has ended, plus
+    the rest), a knockout in bracket order (no match before the matches feeding it have ended, plus the rest).
+    Each round is placed as schedule_round places one. Returns the matches placed, by time and table."""
+    stage = Stage.objects.select_related("event__tournament").get(pk=stage.pk)
+    rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
+    if not rounds:
+        refuse("stage", _("%(stage)s has no published round to schedule.") % {"stage": stage.name})
+    if start is None:
+        refuse("start", _("Give the time the first match starts."))
+    tournament = stage.event.tournament
+    venue = lock_venue(tournament)
+    tables = table_range(venue, first_table, last_table)
+    book = Book(tournament, venue)
+    if not waiting_rows(book, {r.pk for r in rounds}):
+        refuse(
+            "stage",
+            _("No match of %(stage)s waits for a table: they are called, played or byes.") % {"stage": stage.name},
+        )
+    umpires = umpire_pool(tournament)
+    placed, ends = [], {}  # ends: person -> when their last match placed here ends
+    for rnd in rounds:
+        todo = waiting_rows(book, {rnd.pk})
+        after = {r["id"]: max((ends[p] for p in book.players(r["id"]) if p in ends), default=None) for r in todo}
+        for booking in place(book, todo, start, tables, keep_tables, umpires, after):
+            placed.append(booking)
+            # What is placed is booked for the rounds that follow (their tables, people and bracket order).
+            row = book.rows[booking.match]
+            row["table"], row["planned_at"] = booking.table, booking.start
+            row["umpire_id"] = booking.umpire[1] if booking.umpire else None
+            for person in booking.players:
+                ends[person] = max(ends.get(person, booking.end), booking.end + book.rest)
+    return save_placed(placed, tournament, user, reason or _("Stage scheduled"))
+
+
+def waiting_rows(book, round_ids):
+    """The rows of `round_ids` still to be given a table and time, in the order they are placed."""
+    return sorted(
+        (r for r in book.rows.values() if r["round_id"] in round_ids and r["status"] == S.SCHEDULED),
+        key=lambda r: (r["round__number"], r["number"], r["group_id"] or 0, r["id"]),
+    )
+
+
+def place(book, todo, start, tables, keep_tables, umpires, after=None):
+    """The engine's bookings of `todo` among everything else booked; `after` holds, per match, a time it may
+    not start before (the end of its players' matches of the round before, with the rest)."""
+    after = after or {}
     wanted = [
         scheduling.ToPlace(
             match=r["id"],
             players=book.players(r["id"]),
             table=r["table"] if keep_tables else None,
             umpire=("u", r["umpire_id"]) if r["umpire_id"] else None,
-            needs_umpire=not r["self_umpired"],
-            not_before=book.not_before(r["id"]),
+            needs_umpire=not book.self_umpired(r),
+            not_before=max((t for t in (book.not_before(r["id"]), after.get(r["id"])) if t), default=None),
         )
         for r in todo
     ]
     try:
-        placed = scheduling.schedule(
+        return scheduling.schedule(
             wanted,
             book.bookings(exclude={r["id"] for r in todo}),
             start,
             tables,
-            venue.match_minutes,
-            venue.rest_minutes,
-            umpire_pool(tournament),
+            book.venue.match_minutes,
+            book.venue.rest_minutes,
+            umpires,
         )
     except scheduling.SchedulingError as error:
         refuse(error.field, error.message)
+
+
+def save_placed(placed, tournament, user, reason):
+    """Write the bookings to their matches (those not called meanwhile), with one audit row each."""
     by_id = {b.match: b for b in placed}
     matches = list(
         Match.objects.select_for_update(of=("self",))
@@ -186,14 +241,14 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
                 what=ResultChange.What.SCHEDULE,
                 before=before,
                 after=schedule_snapshot(match),
-                reason=reason or _("Round scheduled"),
+                reason=reason,
             )
         )
     Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
     ResultChange.objects.bulk_create(changes)
-    page_cache.changed([rnd.stage.event.tournament_id])  # bulk writes send no signals
+    page_cache.changed([tournament.pk])  # bulk writes send no signals
     match_times_changed.send(sender=Match, matches=matches)
-    return sorted(matches, key=lambda m: (m.planned_at, m.table))
+    return sorted(matches, key=lambda m: (m.planned_at, m.table or 0))
 
 
 # ---------------------------------------------------------------- one match

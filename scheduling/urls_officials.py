@@ -9,6 +9,7 @@ round_ = "t/<slug:slug>/rounds/<int:round_id>/"
 
 urlpatterns = [
     path(f"{round_}schedule/", views.round_schedule, name="round-schedule"),
+    path("t/<slug:slug>/stages/<int:stage_id>/schedule/", views.stage_schedule, name="stage-schedule"),
     path(f"{round_}call/", views.round_call, name="round-call"),
     path(f"{round_}clock/", views.round_clock_start, name="round-clock"),
     path(f"{match}move/", views.match_move, name="match-move"),

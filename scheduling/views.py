@@ -22,7 +22,8 @@ from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
 from scheduling.services import MOVABLE, UMPIRE_SETTABLE
 from scheduling.venue import venue_of
 from stages.display import result_text
-from stages.models import Match, Round
+from stages.models import Match, Round, Stage
+from stages.umpiring import self_umpired_event
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
 from tournaments.scoping import secretary_tournament, visible_tournament
 
@@ -52,8 +53,11 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     """The round page. `bound` is (match id, move form, umpire form) for a refused change, shown open with its
     errors; every other form starts from the match's current values."""
     matches = schedule_services.round_schedule(rnd)
+    # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables.
+    self_umpired = self_umpired_event(rnd.stage.event)
     for match in matches:
         match.result_text = result_text(match)
+        match.no_umpire = self_umpired or match.self_umpired
     clock = round_clock.clock_of(rnd)
     context = {
         "tournament": tournament,
@@ -75,7 +79,7 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
         match.movable = match.status in MOVABLE
-        match.umpire_settable = not match.self_umpired and match.status in UMPIRE_SETTABLE
+        match.umpire_settable = not match.no_umpire and match.status in UMPIRE_SETTABLE
         if match.pk == bound_id:
             match.move_form, match.umpire_form, match.open = bound_move, bound_umpire, True
             if match.umpire_form is None:
@@ -138,21 +142,55 @@ def round_schedule(request, tournament, rnd):
                 ngettext("%(round)s: %(count)s matches scheduled.", "%(round)s: %(count)s matches scheduled.", count)
                 % {"round": rnd.display_name, "count": count},
             )
-            without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
-            if without:
-                messages.warning(
-                    request,
-                    ngettext(
-                        "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
-                        "schedule on fewer tables.",
-                        "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
-                        "schedule on fewer tables.",
-                        without,
-                    )
-                    % {"count": without},
-                )
+            warn_without_umpire(request, placed, rnd.stage.event)
             return None
     return render_round(request, tournament, rnd, True, schedule_form=form)
+
+
+def warn_without_umpire(request, placed, event):
+    """Say how many matches placed have no umpire though their event asks for one."""
+    if self_umpired_event(event):
+        return
+    without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
+    if without:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                "schedule on fewer tables.",
+                "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                "schedule on fewer tables.",
+                without,
+            )
+            % {"count": without},
+        )
+
+
+@login_required
+def stage_schedule(request, slug, stage_id):
+    """Schedule a whole stage at once: the form (start, tables) on GET, the schedule on POST, then back to the
+    stage page; a refusal shows the form again with its messages."""
+    tournament = secretary_tournament(request, slug)
+    stage = get_object_or_404(Stage.objects.select_related("event"), pk=stage_id, event__tournament=tournament)
+    form = ScheduleForm(request.POST or None, auto_id="schedule_%s")
+    if request.method == "POST" and form.is_valid():
+        try:
+            placed = schedule_services.schedule_stage(stage, user=request.user, **form.cleaned_data)
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            count = len(placed)
+            messages.success(
+                request,
+                ngettext("%(stage)s: %(count)s match scheduled.", "%(stage)s: %(count)s matches scheduled.", count)
+                % {"stage": stage.name, "count": count},
+            )
+            warn_without_umpire(request, placed, stage.event)
+            return redirect(stage)
+    context = {"tournament": tournament, "stage": stage, "event": stage.event, "form": form}
+    context["venue"] = venue_of(tournament)
+    context["self_umpired"] = self_umpired_event(stage.event)
+    return render(request, "scheduling/stage_schedule.html", context)
 
 
 @round_action

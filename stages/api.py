@@ -143,7 +143,7 @@ class StageViewSet(
         """Draw the stage: groups and round robins with their whole schedule, a knockout's whole bracket, or a
         Swiss stage's first round. Rounds start as previews."""
         stage = self.get_object()
-        services.draw_stage(stage, self.rng())
+        services.draw_stage(stage, self.rng(), self.valid(DrawSerializer)["shuffle_tables"])
         return self.stage_response(stage)
 
     @extend_schema(request=DrawSerializer, responses={201: RoundSerializer, **ACTION_ERRORS})
@@ -151,7 +151,7 @@ class StageViewSet(
     def pair_next_round(self, request, **kwargs):
         """Pair the next Swiss round, as a preview."""
         stage = self.get_object()
-        rnd = services.pair_swiss_round(stage, self.rng())
+        rnd = services.pair_swiss_round(stage, self.rng(), self.valid(DrawSerializer)["shuffle_tables"])
         rnd = Round.objects.annotate(match_count=Count("matches")).get(pk=rnd.pk)
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 

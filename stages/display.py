@@ -3,9 +3,10 @@ audience words a walkover, a retirement or a withheld result its own way; the po
 always written by `played_score`."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
-from stages.models import UNFINISHED, Match
+from stages.draws.metrics import METRICS
+from stages.models import UNFINISHED, Match, Round, Stage
 
 S = Match.Status
 
@@ -61,6 +62,56 @@ def result_text(match, flip=False, short=False):
         return ""
     text = played_score(match, flip, short)
     return text if match.status == S.CONFIRMED else _("%(score)s (to confirm)") % {"score": text}
+
+
+# A match that has been called, is being played or is over: its stage is in play.
+UNDER_WAY = (S.CALLED, S.IN_PLAY, S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED)
+
+
+def stage_badge(stage, rounds, matches):
+    """Where a stage stands, as its page's badge says it: (key, words). Not drawn, drawn (its rounds still
+    previews), published, in play (a match has been called or played), finished. `rounds` and `matches` are
+    those the reader may see."""
+    if stage.status == Stage.Status.FINISHED:
+        return "finished", Stage.Status.FINISHED.label
+    if stage.status == Stage.Status.PENDING or not rounds and not matches:
+        return stage.status, stage.get_status_display()
+    if any(m.status in UNDER_WAY for m in matches):
+        return "in-play", S.IN_PLAY.label
+    if any(r.status == Round.Status.PUBLISHED for r in rounds):
+        return "published", Round.Status.PUBLISHED.label
+    return "drawn", Stage.Status.DRAWN.label
+
+
+def side_info(points, rating):
+    """What a Swiss pairing shows beside a side's name: its points before the round, and its rating if known."""
+    points = int(points) if float(points).is_integer() else points
+    if rating is None:
+        return _("%(points)s pts") % {"points": points}
+    return _("%(points)s pts · %(rating)s") % {"points": points, "rating": round(rating)}
+
+
+def tiebreak_notes(rows):
+    """For each two rows in a row level on points, the tie-break that put one above the other: "Ann and Bob are
+    level on points; separated by: Net score." (rows stages.draws.standings.Standing, in order)."""
+    notes = []
+    for upper, lower in zip(rows, rows[1:], strict=False):
+        key = lower.separated_by
+        if upper.points == lower.points and key in METRICS and key != "points":
+            notes.append(
+                _("%(first)s and %(second)s are level on points; separated by: %(tiebreak)s.")
+                % {"first": upper.name, "second": lower.name, "tiebreak": METRICS[key].name}
+            )
+    return notes
+
+
+def draw_results_text(stage, count):
+    """The warning before a whole draw is deleted with its results."""
+    return ngettext(
+        "%(stage)s has %(count)s result: it will be deleted with the draw.",
+        "%(stage)s has %(count)s results: they will be deleted with the draw.",
+        count,
+    ) % {"stage": stage.name, "count": count}
 
 
 # ---------------------------------------------------------------- printed sheets

@@ -69,6 +69,12 @@ class StageForm(forms.ModelForm):
 
 
 GAME_RE = re.compile(r"^\s*(\d{1,3})\s*[-–:]\s*(\d{1,3})\s*$")
+# The same, for the browser (an input's `pattern`, read as a JavaScript regular expression in its "v" mode, where
+# "-" and "/" are escaped in a class): it refuses a malformed score before it is sent.
+GAMES_PATTERN = r"\s*\d{1,3}\s*[\-–:]\s*\d{1,3}\s*([,;\/]\s*\d{1,3}\s*[\-–:]\s*\d{1,3}\s*)*"
+# Phones: numeric keypads ("numeric", "decimal", "tel") have no "-" on some phones; the text keyboard has it on
+# every phone, one tap away in its number layout.
+GAMES_KEYBOARD = {"inputmode": "text", "autocapitalize": "off", "spellcheck": "false", "pattern": GAMES_PATTERN}
 
 
 def parse_games(text):
@@ -91,7 +97,7 @@ class ResultForm(forms.Form):
         max_length=80,
         label=gettext_lazy("Games"),
         help_text=gettext_lazy("Final score of each game, A first: 25-10 or 25-10, 12-25, 25-0."),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
+        widget=forms.TextInput(attrs={**GAMES_KEYBOARD, "autocomplete": "off", "placeholder": "25-10"}),
     )
     absent = forms.ChoiceField(
         required=False,

@@ -7,7 +7,13 @@ from collections import defaultdict
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from stages.display import result_text, side_scores
+from stages.display import (
+    result_text,
+    side_info,
+    side_scores,
+    stage_badge,
+    tiebreak_notes,
+)
 from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
@@ -182,20 +188,47 @@ def stage_page_data(stage, secretary):
         m.result_text = result_text(m)
         m.side_scores = side_scores(m)
         m.takes_result = secretary and m.round.status == Round.Status.PUBLISHED and takes_result(m)
-    data = {"rounds": rounds, "matches": matches}
+    data = {"rounds": rounds, "matches": matches, "badge": stage_badge(stage, rounds, matches)}
     if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
-        data["groups"] = group_tables(stage, rounds, matches) if rounds else []
+        data["groups"], data["next_stage"] = group_tables(stage, rounds, matches) if rounds else ([], None)
     elif swiss:
         entries = played_entries(matches)
         name_sides(shown[0].match_list if shown else [], entries)
         data["standings"] = stage_standings(stage, entries, matches) if matches else []
+        if shown:
+            show_points_before(stage, shown[0], entries, matches)
         data["swiss_rounds"], data["earlier_rounds"] = shown, rounds[-2::-1]
+        data["late_entries"] = late_entries(matches)
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
         data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
     if secretary:
         data.update(secretary_data(stage, rounds))
     return data
+
+
+def late_entries(matches):
+    """How many entries joined a Swiss stage after its first round: entered late, they start on 0 points (as
+    Swiss Manager and SoL do), since the stage reads its entrants at each pairing."""
+    first = {}
+    for m in matches:
+        for entry_id in (m.entry_a_id, m.entry_b_id):
+            if entry_id is not None:
+                first[entry_id] = min(first.get(entry_id, m.round.number), m.round.number)
+    return sum(1 for number in first.values() if number > 1)
+
+
+def show_points_before(stage, rnd, entries, matches):
+    """Each side of a Swiss round's pairings with its points before the round (as it was paired) and its rating:
+    `info_a`, `info_b`."""
+    earlier = [m for m in matches if m.round_id != rnd.pk]
+    points = {row.id: row.points for row in stage_standings(stage, entries, earlier)} if earlier else {}
+    by_id = {entry.pk: entry for entry in entries}
+    for m in rnd.match_list:
+        for side in ("a", "b"):
+            entry = by_id.get(getattr(m, f"entry_{side}_id"))
+            info = side_info(points.get(entry.pk, 0), entry_rating(entry)) if entry else ""
+            setattr(m, f"info_{side}", info)
 
 
 def stage_matches(stage, rounds):
@@ -218,6 +251,7 @@ STANDINGS_FIELDS = (
     "forfeited",
     "score_a",
     "score_b",
+    "planned_at",  # not the standings': the secretary's "Schedule the stage" asks whether any match waits for a time
 )
 
 
@@ -243,7 +277,9 @@ def takes_result(match):
 
 
 def group_tables(stage, rounds, matches):
-    """Per group: members, standings rows, the cross table and the group's matches round by round."""
+    """Per group: members, standings rows (those in a qualifying place marked), the tie-breaks that separate rows
+    level on points, the cross table and the group's matches round by round; and the stage the qualifiers enter
+    (None when no later stage is drawn from this one)."""
     standings_by_group = group_standings(stage, matches)
     entries_by_group = {group: [member.entry for member in group.members.all()] for group in standings_by_group}
     # Every entry of the stage's matches is a member of one of its groups (a swap moves entries within a round).
@@ -254,19 +290,32 @@ def group_tables(stage, rounds, matches):
         by_group[m.group_id].append(m)
         if m.entry_b_id is not None:
             played[m.group_id, m.round_id].append(m)
+    next_stage = stage.next_stages.exclude(qualifiers=None).order_by("order").first()
     tables = []
     for group, rows in standings_by_group.items():
         group_matches = by_group[group.pk]
+        if next_stage is not None:
+            mark_qualifiers(rows, entries_by_group[group], next_stage.qualifiers)
         tables.append(
             {
                 "group": group,
                 "standings": rows,
+                "tiebreaks": tiebreak_notes(rows),
                 "grid": cross_table(entries_by_group[group], group_matches),
                 "rounds": [(r, played[group.pk, r.pk]) for r in rounds],
                 "open_count": sum(1 for m in group_matches if m.takes_result and m.status in OPEN),
             }
         )
-    return tables
+    return tables, next_stage
+
+
+def mark_qualifiers(rows, entries, places):
+    """Mark the rows in the `places` qualifying places of a group (`qualifies`), as the next stage reads them
+    (qualifiers_by_group): a withdrawn entry leaves its place to the next row."""
+    withdrawn = {entry.pk for entry in entries if entry.withdrawn}
+    qualifying = [row for row in rows if row.id not in withdrawn][:places]
+    for row in qualifying:
+        row.qualifies = True
 
 
 def cross_table(entries, matches):
@@ -311,6 +360,14 @@ def secretary_data(stage, rounds):
         # Groups, round robins and brackets are drawn whole and deleted whole.
         "can_delete_draw": stage.kind != Stage.Kind.SWISS and stage.status == Stage.Status.DRAWN,
         "can_finish": stage.status == Stage.Status.DRAWN,
+        # The scheduling floor gives tables and times to every published match still waiting for them.
+        "can_schedule": in_play
+        and any(
+            m.status == Match.Status.SCHEDULED and m.planned_at is None
+            for r in rounds
+            if r.status == Round.Status.PUBLISHED
+            for m in r.match_list
+        ),
     }
 
 

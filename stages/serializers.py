@@ -114,6 +114,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class DrawSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, help_text="Random seed, for a reproducible draw.")
+    shuffle_tables = serializers.BooleanField(
+        default=False,
+        help_text="Swiss: spread the boards over the tables instead of the top board at table 1, the next at 2...",
+    )
 
 
 class DeleteLastRoundSerializer(serializers.Serializer):

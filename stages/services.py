@@ -35,13 +35,13 @@ class ResultsToConfirm(StageError):
 
 
 @transaction.atomic
-def draw_stage(stage, rng=None):
+def draw_stage(stage, rng=None, shuffle_tables=False):
     """Draw a stage whatever its kind: groups and round robins whole, knockouts whole, Swiss round 1."""
     if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
         return draw_groups(stage, rng)
     if stage.kind == Stage.Kind.KNOCKOUT:
         return draw_knockout(stage)
-    return pair_swiss_round(stage, rng)
+    return pair_swiss_round(stage, rng, shuffle_tables)
 
 
 # ---------------------------------------------------------------- groups and round robins
@@ -155,8 +155,10 @@ def draw_knockout(stage):
 
 
 @transaction.atomic
-def pair_swiss_round(stage, rng=None):
-    """Pair the next Swiss round as a draft (preview) round; byes are won by the stage's bye score."""
+def pair_swiss_round(stage, rng=None, shuffle_tables=False):
+    """Pair the next Swiss round as a draft (preview) round; byes are won by the stage's bye score. The top board
+    plays at table 1, the next at table 2 and so on; `shuffle_tables` spreads the boards over the tables instead
+    (round 1 at random, later rounds each pair at the table its players used least)."""
     stage = lock(stage)
     if stage.kind != Stage.Kind.SWISS:
         raise StageError(_("Only a Swiss stage is paired round by round."))
@@ -210,7 +212,10 @@ def pair_swiss_round(stage, rng=None):
     rnd = Round.objects.create(stage=stage, number=number)
     history = table_history(matches)
     pairs = [*pairing.pairs, *([(pairing.bye, None)] if pairing.bye else [])]
-    tables = swiss.assign_tables(pairs, history, tournament_tables(stage), number, rng)
+    if shuffle_tables:
+        tables = swiss.assign_tables(pairs, history, tournament_tables(stage), number, rng)
+    else:
+        tables = swiss.tables_in_board_order(pairs, tournament_tables(stage))
     new = []
     for index, ((a, b), board) in enumerate(zip(pairs, tables, strict=True), 1):
         match = Match(stage=stage, round=rnd, number=index, entry_a_id=a, entry_b_id=b, table=board)

@@ -15,4 +15,5 @@ urlpatterns = [
     path(f"{stage}swap/", views.stage_swap, name="stage-swap"),
     path(f"{stage}delete-round/", views.stage_delete_round, name="stage-delete-round"),
     path(f"{stage}finish/", views.stage_finish, name="stage-finish"),
+    path(f"{stage}publish-tournament/", views.stage_publish_tournament, name="stage-publish-tournament"),
 ]

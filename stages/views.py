@@ -12,14 +12,15 @@ from django.views.decorators.http import require_POST
 
 from core.numbers import object_id
 from core.page_cache import public_page
-from stages import selectors
+from stages import deleting, selectors
 from stages import services as stage_services
 from stages.errors import StageError
-from stages.forms import ResultForm, StageForm, SwapForm
+from stages.forms import GAMES_PATTERN, ResultForm, StageForm, SwapForm
 from stages.models import Round, Stage
-from tournaments.models import Event
+from tournaments.models import Event, Tournament
 from tournaments.permissions import is_secretary, is_umpire
 from tournaments.scoping import secretary_tournament, visible_tournament
+from tournaments.services import set_tournament_status
 
 # ---------------------------------------------------------------- reading a stage
 
@@ -47,6 +48,7 @@ def secretary_forms(swap_round):
     return {
         "swap_form": SwapForm(matches=swap_round.match_list, auto_id="swap_%s") if swap_round else None,
         "result_form": ResultForm(auto_id=False),
+        "games_pattern": GAMES_PATTERN,
     }
 
 
@@ -109,9 +111,14 @@ def stage_action(func):
     return view
 
 
+def shuffle_tables(request):
+    """The secretary ticked "Shuffle tables" when pairing a Swiss round (else the top board plays at table 1)."""
+    return request.POST.get("shuffle_tables") == "1"
+
+
 @stage_action
 def stage_draw(request, stage):
-    stage_services.draw_stage(stage)
+    stage_services.draw_stage(stage, shuffle_tables=shuffle_tables(request))
     if stage.kind == Stage.Kind.SWISS:
         messages.success(request, _("Round 1 is paired as a preview: check it, swap if needed, then publish it."))
     else:
@@ -122,7 +129,7 @@ def stage_draw(request, stage):
 
 @stage_action
 def stage_pair(request, stage):
-    rnd = stage_services.pair_swiss_round(stage)
+    rnd = stage_services.pair_swiss_round(stage, shuffle_tables=shuffle_tables(request))
     messages.success(
         request, _("Round %(number)s is paired as a preview: check it, then publish it.") % {"number": rnd.number}
     )
@@ -160,13 +167,14 @@ def stage_swap(request, stage):
 @stage_action
 def stage_delete_round(request, stage):
     confirmed = request.POST.get("confirm_results") == "1"
+    if stage.kind != Stage.Kind.SWISS and not confirmed and deleting.draw_deletion_asks(stage):
+        # A whole draw goes only once the secretary has said yes on a page that says what will be lost.
+        return confirm_delete(request, stage, deleting.draw_results_question(stage))
     try:
         number = stage_services.delete_last_round(stage, confirm_results=confirmed)
     except stage_services.ResultsToConfirm as error:
         # Ask a second time, saying what will be lost.
-        last = stage.rounds.order_by("-number").first()
-        context = {"stage": stage, "event": stage.event, "round": last, "question": str(error)}
-        return render(request, "stages/confirm_delete.html", context)
+        return confirm_delete(request, stage, str(error))
     if stage.kind == Stage.Kind.SWISS:
         messages.success(request, _("Round %(number)s is deleted.") % {"number": number})
     else:
@@ -174,7 +182,26 @@ def stage_delete_round(request, stage):
     return None
 
 
+def confirm_delete(request, stage, question):
+    last = stage.rounds.order_by("-number").first()
+    context = {"stage": stage, "event": stage.event, "round": last, "question": question}
+    return render(request, "stages/confirm_delete.html", context)
+
+
 @stage_action
 def stage_finish(request, stage):
+    if request.POST.get("confirm") != "1":
+        # Finishing makes the standings final and lets the next stages draw from them: asked once more.
+        context = {"stage": stage, "event": stage.event, "next_stages": list(stage.next_stages.order_by("order"))}
+        return render(request, "stages/confirm_finish.html", context)
     stage_services.finish_stage(stage)
     messages.success(request, _("%(stage)s is finished.") % {"stage": stage.name})
+
+
+@stage_action
+def stage_publish_tournament(request, stage):
+    """Publish the tournament from the notice on a stage page of a draft tournament."""
+    tournament = stage.event.tournament
+    if tournament.status == Tournament.Status.DRAFT:
+        set_tournament_status(tournament, Tournament.Status.PUBLISHED)
+        messages.success(request, _("%(name)s is published.") % {"name": tournament.name})

@@ -45,6 +45,9 @@ class Standing:
     draws: int = 0
     losses: int = 0
     rank: int | None = None
+    # The key of the metric that put this row below the row before it ("" for the first row, or when the two
+    # share a rank): what the stage page names when two rows are level on points.
+    separated_by: str = ""
 
 
 def _field(obj, key, default=None):
@@ -125,7 +128,13 @@ def _split_ties(groups, metric, context):
             split.append(group)
             continue
         vals = metric.values(group, context)
+        # The group's first row carries what separates the group from the one above; re-sorting may put another
+        # row first, which then carries it.
+        boundary = group[0].separated_by
+        for row in group:
+            row.separated_by = ""
         group = sorted(group, key=lambda r: vals[r.id], reverse=metric.descending)
+        group[0].separated_by = boundary
         run, run_value = [group[0]], vals[group[0].id]
         for row in group[1:]:
             value = vals[row.id]
@@ -134,6 +143,7 @@ def _split_ties(groups, metric, context):
             else:
                 split.append(run)
                 run, run_value = [row], value
+                row.separated_by = metric.key
         split.append(run)
     return split
 

@@ -361,3 +361,16 @@ def assign_tables(pairs, history, n_tables, round_no, rng=None):
                     break
         tables[k] = free.pop(best)
     return tables
+
+
+def tables_in_board_order(pairs, n_tables):
+    """Table k for the k-th pair played (pairs come top board first): the leaders play at table 1, where the
+    hall and the spectators expect them. A bye takes no table; pairs beyond the hall's tables wait (None)."""
+    tables, table = [], 0
+    for _a, b in pairs:
+        if b is None or table >= n_tables:
+            tables.append(None)
+        else:
+            table += 1
+            tables.append(table)
+    return tables

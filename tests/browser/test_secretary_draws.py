@@ -67,6 +67,7 @@ def test_secretary_draws_groups_then_knockout(live_server, phone):
     expect(forms).to_have_count(0)
     page.screenshot(path=GROUPS_SCREENSHOT, full_page=True)
     page.get_by_role("button", name="Finish stage").click()
+    page.get_by_role("button", name="Yes, finish Groups").click()  # finishing asks once more
     expect(page.locator(".message")).to_contain_text("is finished")
 
     page.goto(event_url)

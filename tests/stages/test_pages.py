@@ -90,7 +90,12 @@ def test_secretary_runs_groups_then_knockout_and_the_public_sees_the_bracket(
         games = "25-10, 25-12" if match.entry_a.seed < match.entry_b.seed else "10-25, 12-25"
         response = client.post(url("match-result", groups, match.pk), {"games": games})
         assert response.status_code == 302, response.content.decode()
-    client.post(url("stage-finish", groups))
+    # Finishing asks once more, on a page of its own.
+    page = client.post(url("stage-finish", groups)).content.decode()
+    assert "Finish Groups?" in page and 'name="confirm" value="1"' in page
+    groups.refresh_from_db()
+    assert groups.status == Stage.Status.DRAWN
+    client.post(url("stage-finish", groups), {"confirm": "1"})
     groups.refresh_from_db()
     assert groups.status == Stage.Status.FINISHED
 
