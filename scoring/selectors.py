@@ -6,6 +6,7 @@ Read only: every entry goes through scoring.services or scoring.scorecard; the w
 from dataclasses import dataclass, field
 from functools import partial
 
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -17,6 +18,7 @@ from scoring.permissions import can_confirm, can_transition, is_official
 from stages.display import result_text
 from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Tournament
+from tournaments.permissions import is_chief_referee
 
 S = Match.Status
 
@@ -200,3 +202,30 @@ def history_page(match):
         for change in match.history
     ]
     return {"match": match, "names": names, "rows": rows, "tournament": match.stage.event.tournament}
+
+
+# ---------------------------------------------------------------- the umpire's matches
+
+TO_PLAY = (S.SCHEDULED, S.CALLED, S.IN_PLAY)
+PLAYED = (S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED)
+
+
+def umpire_matches(user, tournament):
+    """The matches `user` umpires in the tournament, in one query: those still to play by time, round and table
+    (unplanned ones last), then the finished ones, the latest first. A preview round's matches only for the
+    secretaries and chief referees: its draw can still change."""
+    matches = Match.objects.filter(umpire=user, stage__event__tournament=tournament, status__in=TO_PLAY + PLAYED)
+    if not is_chief_referee(user, tournament):
+        matches = matches.filter(round__status=Round.Status.PUBLISHED)
+    matches = matches.select_related("stage__event", "round", "group", "entry_a", "entry_b").order_by(
+        F("planned_at").asc(nulls_last=True), "stage__event__name", "stage__order", "round__number", "table", "number"
+    )
+    upcoming, finished = [], []
+    for match in matches:
+        if match.status in TO_PLAY:
+            upcoming.append(match)
+        else:
+            match.result_text = result_text(match)
+            finished.append(match)
+    finished.sort(key=lambda m: m.finished_at or m.planned_at or m.updated_at, reverse=True)
+    return {"upcoming": upcoming, "finished": finished}

@@ -23,6 +23,8 @@ from stages.display import result_text
 from stages.forms import ResultForm
 from stages.models import Match
 from stages.views import secretary_stage
+from tournaments.permissions import is_umpire
+from tournaments.scoping import visible_tournament
 
 S = Match.Status
 
@@ -143,6 +145,20 @@ def match_history(request, slug, match_id):
     if not is_official(request.user, match):
         raise PermissionDenied(_("Only the secretaries and chief referees of the tournament see a match's history."))
     return render(request, "scoring/history.html", selectors.history_page(match))
+
+
+# ---------------------------------------------------------------- the umpire's matches
+
+
+@login_required
+def my_matches(request, slug):
+    """The matches the signed-in umpire officiates in the tournament: the next ones with table, time, players and
+    their score card, then the finished ones."""
+    tournament = visible_tournament(request, slug)
+    if not is_umpire(request.user, tournament):
+        raise PermissionDenied(_("This page is for the tournament's umpires."))
+    context = selectors.umpire_matches(request.user, tournament)
+    return render(request, "scoring/my_matches.html", {"tournament": tournament, **context})
 
 
 # ---------------------------------------------------------------- the secretary's result entry (stage page)

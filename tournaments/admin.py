@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from tournaments import entry_services
 from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Profile, Tournament
 
 
@@ -16,6 +17,10 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["sex", "country"]
     search_fields = ["first_name", "last_name", "club__name"]
     autocomplete_fields = ["club", "user"]
+
+    def save_model(self, request, obj, form, change):
+        # The same service as the pages and the API: a corrected name reaches the player's entries at once.
+        entry_services.update_player(obj)
 
 
 class EventInline(admin.TabularInline):

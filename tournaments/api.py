@@ -5,15 +5,18 @@ from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import errors
+from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from tournaments import services
-from tournaments.importing import ImportFailed
+from tournaments import entry_services, officials, services
+from tournaments.importing import ImportFailed, ImportNeedsConfirmation
 from tournaments.models import Club, Entry, Event, Tournament
 from tournaments.permissions import (
     SharedRecordPermission,
@@ -22,18 +25,24 @@ from tournaments.permissions import (
     can_change_club,
     can_change_player,
     can_create_tournament,
+    is_secretary,
     players_visible_to,
 )
 from tournaments.scoping import TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
     SLUG_TAKEN,
+    AppointedOfficialSerializer,
+    AppointOfficialSerializer,
     ClubSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
     EventSerializer,
+    ImportConfirmationSerializer,
     ImportSerializer,
     ImportSummarySerializer,
+    OfficialSerializer,
     PlayerSerializer,
+    RemoveOfficialSerializer,
     TournamentSerializer,
 )
 
@@ -69,8 +78,20 @@ class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
         return can_change_club(user, club)
 
 
+class ServiceErrorsMixin:
+    """The services' refusals as answers: Conflict 409 with its message, any other ServiceError 400 with field
+    errors."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, errors.Conflict):
+            return Response({"detail": exc.message}, status=status.HTTP_409_CONFLICT)
+        if isinstance(exc, errors.ServiceError):
+            return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)
+
+
 @documented_errors(PlayerSerializer)
-class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
+class PlayerViewSet(ServiceErrorsMixin, ProtectedDestroyMixin, viewsets.ModelViewSet):
     serializer_class = PlayerSerializer
     permission_classes = [SharedRecordPermission]
     filterset_fields = ["country", "club", "sex"]
@@ -81,6 +102,10 @@ class PlayerViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
 
     def may_change(self, user, player):
         return can_change_player(user, player)
+
+    def perform_update(self, serializer):
+        # A corrected name is copied to the player's entries at once (entry_services.update_player).
+        serializer.instance = entry_services.update_player(serializer.instance, **serializer.validated_data)
 
 
 @contextmanager
@@ -135,7 +160,11 @@ class EventViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelV
 
 
 @documented_errors(EntrySerializer, update_serializer=EntryUpdateSerializer)
-class EntryViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelViewSet):
+class EntryViewSet(ServiceErrorsMixin, TournamentScopedMixin, viewsets.ModelViewSet):
+    """An event's entries. POST enters one more (late entries too: known `players` and/or `new_players`); PATCH
+    changes its seed (or withdraws it); DELETE removes it before any draw of the event (409 after: withdraw it
+    instead); POST withdraw/ and reinstate/ at any time."""
+
     filterset_fields = ["withdrawn"]
 
     def get_serializer_class(self):
@@ -156,25 +185,143 @@ class EntryViewSet(ProtectedDestroyMixin, TournamentScopedMixin, viewsets.ModelV
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
-            entry = services.add_entry(self.get_event(), data["players"], seed=data.get("seed"))
-        except ImportFailed as failure:
-            raise ValidationError({"players": failure.errors}) from None
+        entry = entry_services.add_late_entry(
+            self.get_event(), data.get("players", []), data.get("new_players", []), seed=data.get("seed")
+        )
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    def perform_update(self, serializer):
+        serializer.instance = entry_services.update_entry(serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, entry):
+        entry_services.remove_entry(entry)
+
+    @extend_schema(request=None, responses={200: EntrySerializer, **error_responses(400, 403, 404)})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, *args, **kwargs):
+        """Withdraw the entry: never paired or drawn again, its knockout opponents go through; its played matches
+        stand."""
+        return Response(EntrySerializer(services.withdraw_entry(self.get_object(), True)).data)
+
+    @extend_schema(request=None, responses={200: EntrySerializer, **error_responses(400, 403, 404)})
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request, *args, **kwargs):
+        """Reinstate a withdrawn entry: paired and drawn again from now on."""
+        return Response(EntrySerializer(services.withdraw_entry(self.get_object(), False)).data)
 
 
 class ImportEntriesView(TournamentScopedMixin, APIView):
-    """POST a CSV entry list: all rows are imported, or none (400 with one message per bad line)."""
+    """POST an entry list (an Excel workbook or CSV, as a file or as text): all rows are imported, or none (400 with
+    one message per bad line). Once a stage of the event is drawn, 409 says what the import would change, and only
+    the same request with confirm=true imports it."""
 
     serializer_class = ImportSerializer
 
-    @extend_schema(request=ImportSerializer, responses={200: ImportSummarySerializer, **error_responses(400, 403, 404)})
+    @extend_schema(
+        request=ImportSerializer,
+        responses={
+            200: ImportSummarySerializer,
+            409: ImportConfirmationSerializer,
+            **error_responses(400, 403, 404),
+        },
+    )
     def post(self, request, tournament_slug, event_pk):
         event = get_object_or_404(Event, pk=event_pk, tournament=self.tournament)
         serializer = ImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
         try:
-            summary = services.import_entries(event, serializer.validated_data["text"])
+            summary = services.import_entries(event, data["source"], confirm=data["confirm"])
         except ImportFailed as failure:
             return Response({"file": failure.errors}, status=status.HTTP_400_BAD_REQUEST)
+        except ImportNeedsConfirmation as question:
+            return Response(confirmation_body(event, question.preview), status=status.HTTP_409_CONFLICT)
         return Response(vars(summary), status=status.HTTP_200_OK)
+
+
+def confirmation_body(event, preview):
+    message = _(
+        "The draw of %(event)s has begun: nothing was imported. Check what the import would change, then send it "
+        "again with confirm set to true."
+    )
+    return {
+        "detail": message % {"event": event.name},
+        "new_entries": preview.new_entries,
+        "seed_changes": [
+            {"entry": name, "seed_before": before, "seed": seed} for name, before, seed in preview.seed_changes
+        ],
+        "entries_unchanged": preview.entries_unchanged,
+        "players_created": preview.players_created,
+        "drawn_stages": [stage.name for stage in preview.drawn_stages],
+        "not_entered_in": preview.closed_stages,
+        "paired_from_next_round_in": preview.open_stages,
+    }
+
+
+def official_body(role, user):
+    return {
+        "role": role,
+        "id": user.pk,
+        "username": user.get_username(),
+        "name": officials.person(user),
+        "email": user.email,
+    }
+
+
+class OfficialsView(ServiceAPIView):
+    """The tournament's secretaries, chief referees and umpires, for its secretaries only (the list shows e-mail
+    addresses). GET lists them; POST {role, user} appoints an existing account named by user name or e-mail, POST
+    {role, name, email?, username?} creates one and appoints it (the answer carries its set-password link, also
+    e-mailed when an address is given); DELETE ?role=&user= removes one (id, user name or e-mail). The last
+    secretary stays: 400."""
+
+    def get_tournament(self):
+        tournament = get_object_or_404(
+            Tournament.objects.visible_to(self.request.user), slug=self.kwargs["tournament_slug"]
+        )
+        self.require(
+            is_secretary(self.request.user, tournament), _("Only a secretary of this tournament may change it.")
+        )
+        return tournament
+
+    @extend_schema(responses={200: OfficialSerializer(many=True), **error_responses(403, 404)})
+    def get(self, request, tournament_slug):
+        people = officials.officials_of(self.get_tournament())
+        return Response([official_body(role, user) for role, users in people.items() for user in users])
+
+    @extend_schema(
+        request=AppointOfficialSerializer,
+        responses={201: AppointedOfficialSerializer, **error_responses(400, 403, 404)},
+    )
+    def post(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        data = self.valid(AppointOfficialSerializer)
+        role = data["role"]
+        if data.get("user"):
+            return Response(official_body(role, officials.appoint(tournament, role, data["user"])), status=201)
+        account = officials.create_and_appoint(
+            tournament,
+            role,
+            name=data["name"],
+            email=data.get("email", ""),
+            username=data.get("username", ""),
+            appointed_by=request.user,
+            site=request.build_absolute_uri("/"),
+        )
+        return Response({**official_body(role, account.user), "set_password_url": account.link}, status=201)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("role", str, enum=list(officials.FIELDS), required=True),
+            OpenApiParameter("user", str, required=True, description="The official's id, user name or e-mail."),
+        ],
+        responses={204: None, **error_responses(400, 403, 404)},
+    )
+    def delete(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        # The query string, as the schema says; a body is read too, for clients that send one with DELETE.
+        serializer = RemoveOfficialSerializer(data=request.query_params or request.data)
+        serializer.is_valid(raise_exception=True)
+        role, identifier = serializer.validated_data["role"], serializer.validated_data["user"]
+        officials.remove(tournament, role, officials.find_member(tournament, role, identifier))
+        return Response(status=204)

@@ -1,5 +1,6 @@
 from django import forms
 from django.conf import settings
+from django.core import signing
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -61,14 +62,77 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("File"),
         help_text=gettext_lazy(
-            "CSV, UTF-8. Columns: first_name, last_name, sex, date_of_birth, country, "
-            "club, rating, seed, pair (doubles)."
+            "An Excel workbook (.xlsx, its first sheet) or CSV (comma, semicolon or tab; UTF-8, UTF-16 or "
+            "Windows-1252). Columns: first name, last name, sex, date of birth, country, club, rating, seed, "
+            "pair (doubles)."
         ),
     )
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
+        # The bytes as they are: tournaments.importing tells a workbook from CSV and finds the text's encoding.
+        return self.cleaned_data["file"].read()
+
+
+# How long the secretary may take to confirm an import into an event whose draw has begun.
+CONFIRM_SECONDS = 3600
+
+
+class ConfirmImportForm(forms.Form):
+    """The second step of an import into an event whose draw has begun: the rows read from the uploaded file,
+    signed for this event and this secretary, so the file need not be uploaded twice and cannot be swapped."""
+
+    rows = forms.CharField(widget=forms.HiddenInput)
+    confirm = forms.BooleanField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, event, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.salt = f"tournaments.import:{event.pk}:{user.pk}"
+
+    def sign(self, rows):
+        return signing.dumps(rows, salt=self.salt, compress=True)
+
+    def clean_rows(self):
         try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file must be UTF-8 text (CSV).")) from None
+            return signing.loads(self.cleaned_data["rows"], salt=self.salt, max_age=CONFIRM_SECONDS)
+        except signing.BadSignature:  # expired too
+            raise forms.ValidationError(
+                _("This confirmation is too old or was changed: upload the file again.")
+            ) from None
+
+
+class AppointForm(forms.Form):
+    """Appoint an existing account (tournaments.officials.appoint)."""
+
+    role = forms.ChoiceField(label=gettext_lazy("Role"), initial="umpire")
+    user = forms.CharField(label=gettext_lazy("User name or e-mail address"), max_length=254)
+
+    def __init__(self, *args, roles, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = roles
+
+
+class NewOfficialForm(forms.Form):
+    """Create an account and appoint it (tournaments.officials.create_and_appoint)."""
+
+    role = forms.ChoiceField(label=gettext_lazy("Role"), initial="umpire")
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=300)
+    email = forms.EmailField(
+        label=gettext_lazy("E-mail address"),
+        required=False,
+        help_text=gettext_lazy("Optional: the set-password link is sent there."),
+    )
+    username = forms.CharField(
+        label=gettext_lazy("User name"),
+        required=False,
+        max_length=150,
+        help_text=gettext_lazy("Optional: made from the name when left empty."),
+    )
+
+    def __init__(self, *args, roles, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = roles
+
+
+class RemoveOfficialForm(forms.Form):
+    role = forms.CharField(max_length=20)
+    user = forms.IntegerField(min_value=1, max_value=2**31 - 1)

@@ -1,12 +1,15 @@
-"""Reading an entry list from CSV: plain parsing and checking, no database.
+"""Reading an entry list: plain parsing and checking, no database.
 
-One row per player. Columns (header required, order free): first_name (required), last_name, sex (M/F),
-date_of_birth (YYYY-MM-DD), country (three letters), club, rating, seed, pair. In a doubles event the rows that
+One row per player, under a header row naming the columns (order free, any case and spacing, in the spellings of
+ALIASES): first_name (required), last_name, sex (M/F), date_of_birth (YYYY-MM-DD, or a date cell), country (three
+letters), club, rating, seed, pair. Rows above the header (a title) are left out. In a doubles event the rows that
 share a `pair` label form one entry, in the order they appear; in singles every row is an entry.
+
+The file is an Excel workbook or CSV text (tournaments.spreadsheets reads either into rows of strings); the checks
+below see only those rows, so every format gets the same messages, one per bad line.
 """
 
-import csv
-import io
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -15,9 +18,27 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from core.numbers import INT_MAX, whole_number
 from tournaments.models import player_identity
+from tournaments.spreadsheets import Unreadable, read_rows
 
 COLUMNS = ("first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating", "seed", "pair")
+# Header spellings, compared after header_key(): casefolded, accents, spaces and punctuation left out. English,
+# French, German and Italian, the languages of the federations' own entry lists. "Name" alone is none of them: it
+# is the first name to some and the surname to others.
+ALIASES = {
+    "first_name": ("firstname", "givenname", "forename", "vorname", "prenom", "nome"),
+    "last_name": ("lastname", "surname", "familyname", "nachname", "nom", "cognome"),
+    "sex": ("sex", "gender", "geschlecht", "sexe", "sesso"),
+    "date_of_birth": ("dateofbirth", "dob", "birthdate", "geburtsdatum", "datedenaissance", "datadinascita"),
+    "country": ("country", "nation", "nationality", "land", "pays", "paese"),
+    "club": ("club", "verein", "circolo"),
+    "rating": ("rating",),
+    "seed": ("seed",),
+    "pair": ("pair", "team"),
+}
+COLUMN_OF = {alias: column for column, aliases in ALIASES.items() for alias in aliases}
 MAX_ROWS = 20_000
+# How many non-empty rows may stand above the header (a title, a date) before the file counts as having none.
+TITLE_ROWS = 5
 # A NUL byte is no text (a spreadsheet's binary file, a UTF-16 export); the database refuses it in a name.
 NUL = "\x00"
 NUL_MESSAGE = gettext_lazy(
@@ -56,38 +77,71 @@ class EntryRow:
     seed: int | None = None
 
 
-def parse_entries(text, team_size):
-    """Parse CSV text into entries; raises ImportFailed listing every bad line."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [name.strip().lower() for name in (reader.fieldnames or [])]
-    if any(NUL in name for name in header):
-        raise ImportFailed([NUL_MESSAGE % {"line": 1}])
-    if "first_name" not in header:
-        raise ImportFailed(
-            [_("line %(line)s: the header must name the columns, with at least first_name") % {"line": 1}]
-        )
-    unknown = [name for name in header if name not in COLUMNS]
-    if unknown:
-        message = _("line %(line)s: unknown column(s) %(unknown)s; allowed: %(allowed)s")
-        raise ImportFailed([message % {"line": 1, "unknown": ", ".join(unknown), "allowed": ", ".join(COLUMNS)}])
-    reader.fieldnames = header
+@dataclass
+class ImportPreview:
+    """What importing a file into an event whose draw has begun would do, for the secretary to confirm: the new
+    entries, the entries whose seed changes (name, seed before, seed after), how many stay as they are, and the
+    drawn stages (tournaments.signals.DrawnStage) that take no new entry or pair them from their next round."""
 
+    new_entries: list[str]
+    seed_changes: list[tuple[str, int | None, int]]
+    entries_unchanged: int
+    players_created: int
+    drawn_stages: list
+
+    @property
+    def closed_stages(self):
+        return [stage.name for stage in self.drawn_stages if not stage.takes_new_entries]
+
+    @property
+    def open_stages(self):
+        return [stage.name for stage in self.drawn_stages if stage.takes_new_entries]
+
+
+class ImportNeedsConfirmation(Exception):
+    """The event's draw has begun: nothing was written; `preview` says what the import would change."""
+
+    def __init__(self, preview):
+        super().__init__("the import needs confirmation")
+        self.preview = preview
+
+
+def header_key(name):
+    """ "Prénom", "First name", "first_name" and "FIRSTNAME" alike: "prenom", "firstname"."""
+    folded = unicodedata.normalize("NFKD", name).casefold()
+    return "".join(char for char in folded if char.isalnum())
+
+
+def file_rows(source):
+    """The non-empty rows of an entry list as (line, cells): `source` is a file's bytes (XLSX or CSV), CSV text,
+    or rows already read (a list). ImportFailed, with one message, for a file that is no entry list at all."""
+    if isinstance(source, list):
+        return source
+    try:
+        # The header and the title rows above it, then one row more than allowed, so the limit is seen.
+        return read_rows(source, limit=MAX_ROWS + TITLE_ROWS + 2)
+    except Unreadable as unreadable:
+        raise ImportFailed([unreadable.message]) from None
+
+
+def parse_entries(source, team_size):
+    """Parse an entry list (see file_rows) into entries; raises ImportFailed listing every bad line."""
+    rows = file_rows(source)
+    start, columns = _header(rows)
     errors, entries, pairs = [], [], {}
-    for number, raw in enumerate(reader):
+    for number, (line, cells) in enumerate(rows[start + 1 :]):
         if number >= MAX_ROWS:
             message = ngettext(
                 "line %(line)s: more than %(count)s row", "line %(line)s: more than %(count)s rows", MAX_ROWS
             )
-            errors.append(message % {"line": reader.line_num, "count": MAX_ROWS})
+            errors.append(message % {"line": line, "count": MAX_ROWS})
             break
-        row = {key: (value or "").strip() for key, value in raw.items() if key}
-        if not any(row.values()):
+        row, row_errors = _cells(columns, cells, line)
+        if row is None:
+            errors.extend(row_errors)
             continue
-        line = reader.line_num
-        if any(NUL in value for value in row.values()):
-            errors.append(NUL_MESSAGE % {"line": line})
-            continue
-        player, seed, row_errors = _parse_row(row, line)
+        player, seed, more_errors = _parse_row(row, line)
+        row_errors.extend(more_errors)
         errors.extend(row_errors)
         if row_errors:
             continue
@@ -117,6 +171,53 @@ def parse_entries(text, team_size):
     if errors:
         raise ImportFailed(errors)
     return entries
+
+
+def _header(rows):
+    """The header's index in `rows` and its columns: (cell index, column name) of every named cell."""
+    first_line = rows[0][0] if rows else 1
+    for index, (line, cells) in enumerate(rows[:TITLE_ROWS]):
+        if any(NUL in cell for cell in cells):
+            raise ImportFailed([NUL_MESSAGE % {"line": line}])
+        keys = [header_key(cell) for cell in cells]
+        if any(COLUMN_OF.get(key) == "first_name" for key in keys):
+            return index, _columns(line, cells, keys)
+    message = _("line %(line)s: the header must name the columns, with at least first_name")
+    raise ImportFailed([message % {"line": first_line}])
+
+
+def _columns(line, cells, keys):
+    columns, unknown, seen, errors = [], [], {}, []
+    for index, (cell, key) in enumerate(zip(cells, keys, strict=True)):
+        if not cell.strip():
+            continue
+        column = COLUMN_OF.get(key)
+        if column is None:
+            unknown.append(cell.strip())
+        elif column in seen:
+            message = _("line %(line)s: the columns '%(first)s' and '%(second)s' both give %(column)s")
+            errors.append(message % {"line": line, "first": seen[column], "second": cell.strip(), "column": column})
+        else:
+            seen[column] = cell.strip()
+            columns.append((index, column))
+    if unknown:
+        message = _("line %(line)s: unknown column(s) %(unknown)s; allowed: %(allowed)s")
+        errors.insert(0, message % {"line": line, "unknown": ", ".join(unknown), "allowed": ", ".join(COLUMNS)})
+    if errors:
+        raise ImportFailed(errors)
+    return columns
+
+
+def _cells(columns, cells, line):
+    """A data row as {column: value}, or None when the row cannot be read (its errors in the second value)."""
+    if any(NUL in cell for cell in cells):
+        return None, [NUL_MESSAGE % {"line": line}]
+    named = {index for index, _column in columns}
+    stray = next((index for index, cell in enumerate(cells) if index not in named and cell.strip()), None)
+    if stray is not None:
+        message = _("line %(line)s: column %(column)s holds a value but has no name in the header")
+        return None, [message % {"line": line, "column": stray + 1}]
+    return {column: cells[index].strip() if index < len(cells) else "" for index, column in columns}, []
 
 
 def _parse_row(row, line):

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
+from tournaments import officials
 from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
 from tournaments.permissions import can_see_birth_date
 
@@ -77,13 +78,36 @@ class EventSerializer(serializers.ModelSerializer):
         return name
 
 
+class NewPlayerSerializer(serializers.Serializer):
+    """A player entered with the entry: one already known by first name, last name and country is reused."""
+
+    first_name = serializers.CharField(max_length=80)
+    last_name = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    club = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, default="", help_text="A club's name; created if unknown."
+    )
+    country = serializers.RegexField(
+        r"^[A-Za-z]{3}$",
+        required=False,
+        allow_blank=True,
+        default="",
+        error_messages={"invalid": gettext_lazy("A country is three letters, e.g. IND or FRA.")},
+    )
+    rating = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+
+
 class EntrySerializer(serializers.ModelSerializer):
-    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False, help_text="Known players, in member order."
+    )
+    new_players = NewPlayerSerializer(
+        many=True, required=False, write_only=True, help_text="Players not known yet, after the known ones."
+    )
 
     class Meta:
         model = Entry
-        fields = ["id", "name", "players", "seed", "withdrawn"]
-        read_only_fields = ["name"]
+        fields = ["id", "name", "players", "new_players", "seed", "withdrawn"]
+        read_only_fields = ["name", "withdrawn"]
 
     def to_representation(self, entry):
         data = super().to_representation(entry)
@@ -99,19 +123,50 @@ class EntryUpdateSerializer(serializers.ModelSerializer):
 
 
 class ImportSerializer(serializers.Serializer):
-    file = serializers.FileField(required=False)
-    text = serializers.CharField(required=False, trim_whitespace=False)
+    file = serializers.FileField(
+        required=False,
+        help_text="An Excel workbook (.xlsx, first sheet) or CSV (comma, semicolon or tab; UTF-8, UTF-16 or "
+        "Windows-1252).",
+    )
+    text = serializers.CharField(required=False, trim_whitespace=False, help_text="The entry list as CSV text.")
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Import although a stage of the event is drawn (without it: 409 with what would change).",
+    )
 
     def validate(self, attrs):
         if not attrs.get("file") and not attrs.get("text"):
-            raise serializers.ValidationError({"file": [_("Send a CSV file (multipart) or its content as text.")]})
+            raise serializers.ValidationError(
+                {"file": [_("Send the entry list as a file (an Excel workbook or CSV) or as CSV text.")]}
+            )
         upload = attrs.get("file")
-        if upload:
-            try:
-                attrs["text"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise serializers.ValidationError({"file": [_("The file must be UTF-8 text (CSV).")]}) from None
+        # Bytes of any format, or text: tournaments.importing reads either.
+        attrs["source"] = upload.read() if upload else attrs["text"]
         return attrs
+
+
+class SeedChangeSerializer(serializers.Serializer):
+    entry = serializers.CharField()
+    seed_before = serializers.IntegerField(allow_null=True)
+    seed = serializers.IntegerField()
+
+
+class ImportConfirmationSerializer(serializers.Serializer):
+    """409: a stage of the event is drawn, and nothing was imported. Send the same file again with confirm=true."""
+
+    detail = serializers.CharField()
+    new_entries = serializers.ListField(child=serializers.CharField())
+    seed_changes = SeedChangeSerializer(many=True)
+    entries_unchanged = serializers.IntegerField()
+    players_created = serializers.IntegerField()
+    drawn_stages = serializers.ListField(child=serializers.CharField())
+    not_entered_in = serializers.ListField(
+        child=serializers.CharField(), help_text="Drawn stages the new entries will not enter: their draw stays."
+    )
+    paired_from_next_round_in = serializers.ListField(
+        child=serializers.CharField(), help_text="Drawn Swiss stages that pair the new entries from their next round."
+    )
 
 
 class ImportSummarySerializer(serializers.Serializer):
@@ -121,3 +176,56 @@ class ImportSummarySerializer(serializers.Serializer):
     entries_updated = serializers.IntegerField(help_text="Existing entries whose seed the file changed.")
     entries_unchanged = serializers.IntegerField()
     players_created = serializers.IntegerField(help_text="Players not found by first name, last name and country.")
+
+
+OFFICIAL_ROLES = officials.ROLES
+
+
+class OfficialSerializer(serializers.Serializer):
+    """One official of the tournament in one role (someone in two roles is listed twice)."""
+
+    role = serializers.ChoiceField(choices=OFFICIAL_ROLES)
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(help_text="Full name, or the user name when the account has none.")
+    email = serializers.CharField(allow_blank=True)
+
+
+class AppointedOfficialSerializer(OfficialSerializer):
+    set_password_url = serializers.CharField(
+        required=False,
+        help_text="Only for an account created by this request: where its owner chooses a password (one use).",
+    )
+
+
+class AppointOfficialSerializer(serializers.Serializer):
+    """Appoint an existing account (`user`) or create one (`name`, optional `email` and `username`)."""
+
+    role = serializers.ChoiceField(choices=OFFICIAL_ROLES)
+    user = serializers.CharField(
+        required=False, allow_blank=True, max_length=254, help_text="An existing account's user name or e-mail."
+    )
+    name = serializers.CharField(required=False, allow_blank=True, max_length=300, help_text="A new account's name.")
+    email = serializers.EmailField(
+        required=False, allow_blank=True, help_text="A new account's e-mail: the set-password link is sent there."
+    )
+    username = serializers.CharField(
+        required=False, allow_blank=True, max_length=150, help_text="A new account's user name; made from the name."
+    )
+
+    def validate(self, attrs):
+        new = attrs.get("name") or attrs.get("email") or attrs.get("username")
+        if attrs.get("user") and new:
+            raise serializers.ValidationError(
+                {"user": [_("Give an existing account or a new account's name, not both.")]}
+            )
+        if not attrs.get("user") and not attrs.get("name"):
+            raise serializers.ValidationError(
+                {"user": [_("Give an existing account's user name or e-mail address, or a new account's name.")]}
+            )
+        return attrs
+
+
+class RemoveOfficialSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=OFFICIAL_ROLES)
+    user = serializers.CharField(max_length=254, help_text="The official's id, user name or e-mail.")

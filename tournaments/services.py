@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core import page_cache
-from tournaments.importing import ImportFailed, parse_entries
+from tournaments.importing import ImportFailed, ImportNeedsConfirmation, ImportPreview, parse_entries
 from tournaments.models import Club, Entry, EntryMember, Event, Player, Tournament, entry_name
+from tournaments.signals import drawn_stages, entry_withdrawn
 
 # Rows per bulk_create and values per `__in` lookup: well under SQLite's 999 variables per query for one column,
 # and statements of a sensible size on PostgreSQL. (Django lowers bulk_create batches further on SQLite.)
@@ -79,53 +80,77 @@ def _members(entry, players):
 
 @transaction.atomic
 def withdraw_entry(entry, withdrawn=True):
-    entry.withdrawn = withdrawn
-    entry.save(update_fields=["withdrawn"])
+    """Withdraw an entry (never paired or drawn again; its played matches stand) or reinstate it, at any time.
+    The stages floor hears of it (signals.entry_withdrawn) and moves knockout brackets on: a withdrawn entry's
+    opponent goes through with a bye, which is neither called nor scheduled."""
+    was = Entry.objects.select_for_update().values_list("withdrawn", flat=True).get(pk=entry.pk)
+    entry.withdrawn = withdrawn  # the caller's instance too: the check-in desk answers with it
+    if was != withdrawn:
+        entry.save(update_fields=["withdrawn"])
+        entry_withdrawn.send(sender=Entry, entry=entry)
     return entry
 
 
-def import_entries(event, text):
-    """Import an entry list (see tournaments.importing for the format).
+def import_entries(event, source, confirm=False):
+    """Import an entry list (see tournaments.importing for the format): an uploaded file's bytes (XLSX or CSV),
+    CSV text, or the rows tournaments.importing.file_rows read from one.
 
     All or nothing: any bad row refuses the whole file (ImportFailed) and the database is left unchanged.
     Importing the same file again finds the same players and entries and creates nothing. The work is a fixed
     number of queries per file (per batch of BATCH rows), whatever its length: look everything up, check every
     row in Python, then save with bulk_create.
+
+    Once a stage of the event is drawn, the import writes nothing unless `confirm` is given: it raises
+    ImportNeedsConfirmation with what it would change, since the draws made keep their entrants.
     """
-    rows = parse_entries(text, event.team_size)
+    rows = parse_entries(source, event.team_size)
     with transaction.atomic():
         # Lock the event so two imports into it cannot interleave.
         Event.objects.select_for_update().get(pk=event.pk)
-        summary = _apply_import(event, rows)
+        summary = _apply_import(event, rows, confirm)
         if summary.entries_created or summary.entries_updated:  # bulk writes send no signals
             page_cache.changed([event.tournament_id])
         return summary
 
 
-def _apply_import(event, rows):
+def _apply_import(event, rows, confirm):
     players, new_players = _resolve_players(rows)
     plans, errors = _plan_entries(event, rows, players)
     if errors:
         # Nothing has been written yet.
         raise ImportFailed(errors)
-
-    _save_players(new_players)
-    summary = ImportSummary(players_created=len(new_players))
-    created, changed = [], []
+    created, changed, unchanged = [], [], 0
     for row, team, entry in plans:
         if entry is None:
             created.append((Entry(event=event, seed=row.seed, name=entry_name(team)), team))
         elif row.seed is not None and entry.seed != row.seed:
-            entry.seed = row.seed
-            changed.append(entry)
+            changed.append((entry, row.seed))
         else:
-            summary.entries_unchanged += 1
+            unchanged += 1
+    drawn = drawn_stages(event)
+    if drawn and not confirm:
+        preview = ImportPreview(
+            new_entries=[entry.name for entry, _team in created],
+            seed_changes=[(entry.name, entry.seed, seed) for entry, seed in changed],
+            entries_unchanged=unchanged,
+            players_created=len(new_players),
+            drawn_stages=drawn,
+        )
+        raise ImportNeedsConfirmation(preview)
+
+    _save_players(new_players)
+    for entry, seed in changed:
+        entry.seed = seed
     Entry.objects.bulk_create([entry for entry, _ in created], batch_size=BATCH)
     members = [member for entry, team in created for member in _members(entry, team)]
     EntryMember.objects.bulk_create(members, batch_size=BATCH)
-    Entry.objects.bulk_update(changed, ["seed"], batch_size=BATCH)
-    summary.entries_created, summary.entries_updated = len(created), len(changed)
-    return summary
+    Entry.objects.bulk_update([entry for entry, _seed in changed], ["seed"], batch_size=BATCH)
+    return ImportSummary(
+        players_created=len(new_players),
+        entries_created=len(created),
+        entries_updated=len(changed),
+        entries_unchanged=unchanged,
+    )
 
 
 def _resolve_players(rows):

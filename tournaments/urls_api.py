@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include(router.urls)),
     path("tournaments/<slug:tournament_slug>/", include(events.urls)),
     path("tournaments/<slug:tournament_slug>/events/<int:event_pk>/", include(entries.urls)),
+    path("tournaments/<slug:tournament_slug>/officials/", api.OfficialsView.as_view(), name="api-officials"),
     path(
         "tournaments/<slug:tournament_slug>/events/<int:event_pk>/import/",
         api.ImportEntriesView.as_view(),

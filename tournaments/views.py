@@ -1,17 +1,18 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from core.page_cache import public_page
-from tournaments import services
-from tournaments.forms import EventForm, ImportForm, TournamentForm
-from tournaments.importing import ImportFailed
+from tournaments import officials, services
+from tournaments.forms import AppointForm, EventForm, NewOfficialForm, RemoveOfficialForm, TournamentForm
 from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
 from tournaments.scoping import secretary_tournament, visible_tournament
+from tournaments.selectors import event_entries, search_text
 
 
 def home(request):
@@ -41,23 +42,26 @@ def tournament_detail(request, slug):
             "events": events,
             "is_secretary": is_secretary(request.user, tournament),
             "is_official": is_chief_referee(request.user, tournament),
+            "is_umpire": request.user.is_authenticated and tournament.umpires.filter(pk=request.user.pk).exists(),
             "is_player": hasattr(request.user, "player"),
         },
     )
 
 
-@public_page
+@public_page(params=("q",))
 def event_detail(request, slug, event_id):
     tournament = visible_tournament(request, slug)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)
-    entries = event.entries.order_by("withdrawn", F("seed").asc(nulls_last=True), "name")
+    query = search_text(request.GET.get("q"))
     return render(
         request,
         "tournaments/event_detail.html",
         {
             "tournament": tournament,
             "event": event,
-            "entries": entries,
+            "entries": event_entries(event, query),
+            "query": query,
+            "entry_count": event.entries.count(),
             "is_secretary": is_secretary(request.user, tournament),
         },
     )
@@ -103,18 +107,80 @@ def event_create(request, slug):
     )
 
 
+# The set-password link of the account just created, kept in the session for the page shown after the redirect:
+# the link is a secret, so it is shown once, to the secretary who made the account, and never put in a URL.
+NEW_ACCOUNT_KEY = "officials_new_account"
+
+
 @login_required
-def event_import(request, slug, event_id):
+def tournament_officials(request, slug):
+    """The secretaries, chief referees and umpires; appoint an account, create one and appoint it, remove one."""
     tournament = secretary_tournament(request, slug)
-    event = get_object_or_404(Event, pk=event_id, tournament=tournament)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    errors = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            summary = services.import_entries(event, form.cleaned_data["file"])
-        except ImportFailed as failure:
-            errors = failure.errors
-        else:
-            messages.success(request, _("Imported: %(summary)s.") % {"summary": summary})
-            return redirect(event)
-    return render(request, "tournaments/import.html", {"form": form, "event": event, "errors": errors})
+    roles = officials.ROLE_CHOICES
+    posted = request.POST if request.method == "POST" else None
+    action = request.POST.get("action")
+    appoint_form = AppointForm(posted if action == "appoint" else None, prefix="appoint", roles=roles)
+    new_form = NewOfficialForm(posted if action == "create" else None, prefix="new", roles=roles)
+    if posted is not None:
+        form = {"appoint": appoint_form, "create": new_form}.get(action) or RemoveOfficialForm(posted)
+        if form.is_valid():
+            try:
+                return officials_action(request, tournament, action, form.cleaned_data)
+            except ServiceError as error:
+                if form is appoint_form or form is new_form:
+                    error.show_on(form)
+                else:
+                    messages.error(request, error.message)
+        elif form not in (appoint_form, new_form):
+            messages.error(request, _("Choose the official to remove from the list."))
+    new_account = request.session.pop(NEW_ACCOUNT_KEY, None) if posted is None else None
+    if new_account and new_account.get("tournament") != tournament.pk:
+        new_account = None
+    people = officials.officials_of(tournament)
+    lists = [(role, officials.ROLE_TITLES[role], people[role]) for role in officials.FIELDS]
+    return render(
+        request,
+        "tournaments/officials.html",
+        {
+            "tournament": tournament,
+            "lists": lists,
+            "appoint_form": appoint_form,
+            "new_form": new_form,
+            "new_account": new_account,
+        },
+    )
+
+
+def officials_action(request, tournament, action, data):
+    """Carry out one of the Officials page's forms; a refusal (ServiceError) goes back to the page."""
+    role = data["role"]
+    if action == "appoint":
+        user = officials.appoint(tournament, role, data["user"])
+    elif action == "create":
+        site = request.build_absolute_uri("/")
+        account = officials.create_and_appoint(
+            tournament,
+            role,
+            **{key: data[key] for key in ("name", "email", "username")},
+            appointed_by=request.user,
+            site=site,
+        )
+        user = account.user
+        request.session[NEW_ACCOUNT_KEY] = {
+            "tournament": tournament.pk,
+            "person": officials.person(user),
+            "username": user.get_username(),
+            "email": user.email,
+            "link": account.link,
+        }
+    else:
+        user = officials.find_member(tournament, role, data["user"])
+        officials.remove(tournament, role, user)
+        messages.success(
+            request, officials.REMOVED[role] % {"person": officials.person(user), "tournament": tournament}
+        )
+        if user == request.user and not is_secretary(request.user, tournament):
+            return redirect(tournament)
+        return redirect("tournament-officials", tournament.slug)
+    messages.success(request, officials.APPOINTED[role] % {"person": officials.person(user), "tournament": tournament})
+    return redirect("tournament-officials", tournament.slug)
