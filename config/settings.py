@@ -266,6 +266,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "stages.models.Match.Status",
         "ProtestStatusEnum": "protests.models.Protest.Status",
         "FeeStatusEnum": "protests.models.Protest.Fee",
+        "RoleEnum": "protests.models.Protest.Role",  # the name it had alone, before the officials' role came
+        "OfficialRoleEnum": "tournaments.officials.ROLES",
     },
 }
 

@@ -12,6 +12,7 @@ tournament_api = "tournaments/<slug:tournament_slug>/"
 api_patterns = [
     path("rules/", include("rules.urls")),
     path("draws/", include("stages.draw_urls")),
+    path("", include("printing.urls_api")),  # before the tournaments API: its router reads "entries.csv" as a format
     path(tournament_api, include("scoring.urls_api")),
     path(tournament_api, include("scheduling.urls_api")),
     path(tournament_api, include("checkin.urls_api")),
@@ -25,6 +26,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # A new official's set-password link (tournaments.officials): Django's password reset token, made for them.
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("api/", include(api_patterns)),
     path("api/auth/", include("rest_framework.urls")),
     path("api/auth/token/", ObtainTokenView.as_view(), name="api-token"),

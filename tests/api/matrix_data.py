@@ -88,7 +88,19 @@ MATRIX = {
     ("entry-detail", "PUT"): SECRETARY,
     ("entry-detail", "PATCH"): SECRETARY,
     ("entry-detail", "DELETE"): SECRETARY,
+    ("entry-withdraw", "POST"): SECRETARY,
+    ("entry-reinstate", "POST"): SECRETARY,
     ("event-import", "POST"): SECRETARY,
+    # The officials (tournaments.officials): its secretaries only, reading too (the list shows e-mail addresses).
+    ("api-officials", "GET"): SECRETARY,
+    ("api-officials", "POST"): SECRETARY,
+    ("api-officials", "DELETE"): SECRETARY,
+    # ---- exports (printing.export_api): CSV and XLSX files for whoever may see the tournament
+    **{
+        (f"api-{document}-{fmt}", "GET"): EVERYONE
+        for document in ("entries", "event-results", "stage-results", "stage-standings")
+        for fmt in ("csv", "xlsx")
+    },
     # ---- stages, rounds and the matches list (stages.api): secretaries write, results included
     ("api-event-stage-list", "GET"): EVERYONE,
     ("api-event-stage-list", "POST"): SECRETARY,
@@ -126,6 +138,7 @@ MATRIX = {
     ("api-venue", "PUT"): SECRETARY,
     ("api-round-schedule", "GET"): EVERYONE,
     ("api-round-schedule", "POST"): SECRETARY,
+    ("api-stage-schedule", "POST"): SECRETARY,
     ("api-round-call", "POST"): SECRETARY,
     ("api-round-clock", "GET"): EVERYONE,
     ("api-round-clock", "POST"): SECRETARY,

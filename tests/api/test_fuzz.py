@@ -19,6 +19,8 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, settings
 
 from config.wsgi import application
@@ -100,6 +102,7 @@ def world(tournament, secretary):
         "tournament_slug": ids["tournament"],
         "key": event.rule_set,
         "token": personal_token(player),
+        "uidb64": urlsafe_base64_encode(force_bytes(secretary.pk)),  # a set-password link's (accounts/reset/)
         **{f"{kind}_{suffix}": value for kind, value in ids.items() for suffix in ("pk", "id")},
     }
     return ids, by_name
