@@ -3,7 +3,7 @@ the round clock) and the secretary's scheduling on it (schedule the round, move 
 the round, start the clock) and the venue settings. Views read a form, call one service and show the result; a
 refused change shows the page again with the form and its messages."""
 
-from functools import wraps
+from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -130,21 +130,29 @@ def round_action(func):
 @round_action
 def round_schedule(request, tournament, rnd):
     form = ScheduleForm(request.POST, auto_id="schedule_%s")
-    if form.is_valid():
-        try:
-            placed = schedule_services.schedule_round(rnd, user=request.user, **form.cleaned_data)
-        except ScheduleError as error:
-            form.add_service_errors(error)
-        else:
-            count = len(placed)
-            messages.success(
-                request,
-                ngettext("%(round)s: %(count)s matches scheduled.", "%(round)s: %(count)s matches scheduled.", count)
-                % {"round": rnd.display_name, "count": count},
-            )
-            warn_without_umpire(request, placed, rnd.stage.event)
-            return None
+    if form.is_valid() and scheduled(
+        request, form, partial(schedule_services.schedule_round, rnd), rnd.display_name, rnd.stage.event
+    ):
+        return None
     return render_round(request, tournament, rnd, True, schedule_form=form)
+
+
+def scheduled(request, form, schedule, name, event):
+    """Run a schedule service (a round's or a whole stage's) with the form's data; say what it placed and which
+    matches still want an umpire, or put its refusal on the form. Whether it scheduled."""
+    try:
+        placed = schedule(user=request.user, **form.cleaned_data)
+    except ScheduleError as error:
+        form.add_service_errors(error)
+        return False
+    count = len(placed)
+    messages.success(
+        request,
+        ngettext("%(stage)s: %(count)s match scheduled.", "%(stage)s: %(count)s matches scheduled.", count)
+        % {"stage": name, "count": count},
+    )
+    warn_without_umpire(request, placed, event)
+    return True
 
 
 def warn_without_umpire(request, placed, event):
@@ -174,18 +182,7 @@ def stage_schedule(request, slug, stage_id):
     stage = get_object_or_404(Stage.objects.select_related("event"), pk=stage_id, event__tournament=tournament)
     form = ScheduleForm(request.POST or None, auto_id="schedule_%s")
     if request.method == "POST" and form.is_valid():
-        try:
-            placed = schedule_services.schedule_stage(stage, user=request.user, **form.cleaned_data)
-        except ScheduleError as error:
-            form.add_service_errors(error)
-        else:
-            count = len(placed)
-            messages.success(
-                request,
-                ngettext("%(stage)s: %(count)s match scheduled.", "%(stage)s: %(count)s matches scheduled.", count)
-                % {"stage": stage.name, "count": count},
-            )
-            warn_without_umpire(request, placed, stage.event)
+        if scheduled(request, form, partial(schedule_services.schedule_stage, stage), stage.name, stage.event):
             return redirect(stage)
     context = {"tournament": tournament, "stage": stage, "event": stage.event, "form": form}
     context["venue"] = venue_of(tournament)
