@@ -102,6 +102,9 @@ class PairingLine:
     side_b: str = ""
     umpire: str = ""
     bye: bool = False
+    # Swiss: each side's points before the round and its rating ("3 pts · 1850"), printed under its name.
+    info_a: str = ""
+    info_b: str = ""
 
 
 @dataclass
@@ -153,12 +156,21 @@ def pairing_sheet(heading, sections, compress=None):
     labels = [_("No."), pgettext("carrom table", "Table"), _("Time"), _("Player/s A"), "", _("Player/s B"), _("Umpire")]
     widths = fractions(doc.width, [11, 13, 17, 55, 6, 55, 29])
 
+    def side(name, info):
+        return [para(name, st["cell"]), para(info, st["small"])] if info else para(name, st["cell"])
+
     def row(line):
         bye = f"<i>{escape(pgettext('no opponent', 'bye'))}</i>"
-        side_b = Paragraph(bye, st["cell"]) if line.bye else para(line.side_b, st["cell"])
-        cells = [para(text, st["cell"]) for text in (line.number, line.table, line.time, line.side_a)]
+        side_b = Paragraph(bye, st["cell"]) if line.bye else side(line.side_b, line.info_b)
+        cells = [para(text, st["cell"]) for text in (line.number, line.table, line.time)]
         versus = "" if line.bye else pgettext("versus", "v")
-        return [*cells, para(versus, st["centre"]), side_b, para(line.umpire, st["small"])]
+        return [
+            *cells,
+            side(line.side_a, line.info_a),
+            para(versus, st["centre"]),
+            side_b,
+            para(line.umpire, st["small"]),
+        ]
 
     return build(doc, sheet_story(heading, sections, labels, widths, row, st), footer_text(heading))
 

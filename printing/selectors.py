@@ -233,6 +233,8 @@ def round_pairings(rnd):
     """(Heading, sections) of the round's pairing sheet: table, time, A v B, umpire; a section per group."""
     matches = sheet_matches(rnd)
     one_day = len({timezone.localtime(m.planned_at).date() for m in matches if m.planned_at}) <= 1
+    # Swiss: each side's points before the round and rating, as the stage page shows them.
+    infos = stage_selectors.round_side_info(rnd) if rnd.stage.kind == Stage.Kind.SWISS else {}
 
     def line(match):
         planned = timezone.localtime(match.planned_at) if match.planned_at else None
@@ -245,6 +247,8 @@ def round_pairings(rnd):
             side_b=entry_name(match.entry_b),
             umpire=_("self-umpired") if match.self_umpired else person(match.umpire),
             bye=match.status == S.BYE,
+            info_a=infos.get(match.pk, ("", ""))[0],
+            info_b=infos.get(match.pk, ("", ""))[1],
         )
 
     return round_heading(_("Pairings"), rnd, matches), sections(matches, line)

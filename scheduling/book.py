@@ -24,6 +24,8 @@ S = Match.Status
 NOT_PLAYED = (S.BYE, S.WALKOVER)
 # Played and over: the table and the players are free from `finished_at`, if it came before the slot's end.
 OVER = (S.FINISHED, S.CONFIRMED, S.RETIRED)
+# Not started: a withdrawn side will not come to it.
+UNPLAYED = (S.SCHEDULED, S.CALLED)
 
 
 class Book:
@@ -44,11 +46,32 @@ class Book:
             row["id"]: row for row in Match.objects.filter(stage__event__tournament=tournament).values(*self.FIELDS)
         }
         self.people = {}
+        # A withdrawn entry is never scheduled again: its unplayed matches take no table and no one's time.
+        self.withdrawn = set()
         members = EntryMember.objects.filter(entry__event__tournament=tournament)
-        for entry_id, player_id, user_id in members.values_list("entry_id", "player_id", "player__user_id"):
+        for entry_id, withdrawn, player_id, user_id in members.values_list(
+            "entry_id", "entry__withdrawn", "player_id", "player__user_id"
+        ):
             self.people.setdefault(entry_id, set()).add(person_key(player_id, user_id))
+            if withdrawn:
+                self.withdrawn.add(entry_id)
         self.feeders, self.fed = bracket_order(self.rows.values())
         self._players = {}
+
+    def withdrawn_side(self, row):
+        """Whether a side of the row's match has withdrawn."""
+        return row["entry_a_id"] in self.withdrawn or row["entry_b_id"] in self.withdrawn
+
+    def waits(self, row):
+        """The row's match still wants a table and time: not called, played or a bye, and both sides in."""
+        return row["status"] == S.SCHEDULED and not self.withdrawn_side(row)
+
+    def holds_time(self, row):
+        """The row's match holds its table and time: booked, played or to be played (a withdrawn entry's match
+        still to be played gives its table and its opponent's time back)."""
+        if row["planned_at"] is None or row["status"] in NOT_PLAYED:
+            return False
+        return not (row["status"] in UNPLAYED and self.withdrawn_side(row))
 
     def players(self, match_id):
         """The people who play `match_id`. A side still unknown (a knockout match waiting for its feeders' results)
@@ -81,11 +104,11 @@ class Book:
 
     def bookings(self, exclude=()):
         """Bookings of every match that holds a table and time, except those in `exclude`."""
-        return [self.booking(row) for row in self.rows.values() if holds_time(row) and row["id"] not in exclude]
+        return [self.booking(row) for row in self.rows.values() if self.holds_time(row) and row["id"] not in exclude]
 
     def booked(self, match_ids):
         """Bookings of those of `match_ids` that hold a table and time."""
-        return [self.booking(self.rows[pk]) for pk in match_ids if holds_time(self.rows[pk])]
+        return [self.booking(self.rows[pk]) for pk in match_ids if self.holds_time(self.rows[pk])]
 
     def not_before(self, match_id):
         """When a knockout match may start at the earliest: the end of the last booked match feeding it, plus the
@@ -125,10 +148,6 @@ class Book:
             text = conflict_message(conflict, others, names, self.venue)
             errors.setdefault(conflict.field, []).append(text)
         return errors
-
-
-def holds_time(row):
-    return row["planned_at"] is not None and row["status"] not in NOT_PLAYED
 
 
 def bracket_order(rows):

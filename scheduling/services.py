@@ -183,9 +183,10 @@ def schedule_stage(stage, start, user=None, first_table=None, last_table=None, k
 
 
 def waiting_rows(book, round_ids):
-    """The rows of `round_ids` still to be given a table and time, in the order they are placed."""
+    """The rows of `round_ids` still to be given a table and time, in the order they are placed. A withdrawn
+    entry's match is left out: it is not played, so its opponent is not kept waiting at a table."""
     return sorted(
-        (r for r in book.rows.values() if r["round_id"] in round_ids and r["status"] == S.SCHEDULED),
+        (r for r in book.rows.values() if r["round_id"] in round_ids and book.waits(r)),
         key=lambda r: (r["round__number"], r["number"], r["group_id"] or 0, r["id"]),
     )
 
@@ -279,6 +280,9 @@ def move_match(match, table, planned_at, user=None, reason=""):
     if match.status not in MOVABLE:
         status = match.get_status_display().lower()
         refuse("status", _("A %(status)s match keeps its table and time.") % {"status": status})
+    withdrawn = withdrawn_entry(match)
+    if withdrawn is not None:
+        refuse("table", _("%(entry)s has withdrawn: the match is not played.") % {"entry": withdrawn})
     if table is None or planned_at is None:
         refuse("table" if table is None else "planned_at", _("Give both the table and the time."))
     book = Book(tournament, venue)
@@ -350,7 +354,12 @@ def call_round(rnd, user=None):
         refuse("round", _("%(round)s is a preview: publish it before calling it.") % {"round": rnd.display_name})
     rule_set = rnd.stage.event.rules
     waiting = list(
-        rnd.matches.filter(status=S.SCHEDULED).exclude(entry_a=None).exclude(entry_b=None).order_by("number", "pk")
+        rnd.matches.filter(status=S.SCHEDULED)
+        .exclude(entry_a=None)
+        .exclude(entry_b=None)
+        .exclude(entry_a__withdrawn=True)  # a withdrawn entry will not come: nobody is called to wait for it
+        .exclude(entry_b__withdrawn=True)
+        .order_by("number", "pk")
     )
     starts_clock = rule_set.time_limit is not None and clock_of(rnd) is None
     if not waiting and not starts_clock:
@@ -373,4 +382,14 @@ def round_schedule(rnd):
         # Equal flags before a value mean both values are None or both set, so they compare.
         return (m.status == S.BYE, m.planned_at is None, m.planned_at, m.table is None, m.table, m.number, m.pk)
 
-    return sorted(matches, key=order)
+    matches = sorted(matches, key=order)
+    for m in matches:
+        m.withdrawn = withdrawn_entry(m)  # shown as "withdrawn", not as waiting for a table
+    return matches
+
+
+def withdrawn_entry(match):
+    """The withdrawn side of a match still to be played (it is not played), or None."""
+    if match.status not in MOVABLE:
+        return None
+    return next((e for e in (match.entry_a, match.entry_b) if e is not None and e.withdrawn), None)

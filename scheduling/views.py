@@ -78,8 +78,8 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
     people = list(schedule_services.possible_umpires(tournament))
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
-        match.movable = match.status in MOVABLE
-        match.umpire_settable = not match.no_umpire and match.status in UMPIRE_SETTABLE
+        match.movable = match.status in MOVABLE and not match.withdrawn
+        match.umpire_settable = not match.no_umpire and not match.withdrawn and match.status in UMPIRE_SETTABLE
         if match.pk == bound_id:
             match.move_form, match.umpire_form, match.open = bound_move, bound_umpire, True
             if match.umpire_form is None:

@@ -8,6 +8,10 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from core.page_cache import watch
         from scoring import models as m
+        from scoring.withdrawals import follow_withdrawal
+        from tournaments.signals import entry_withdrawn
+
+        entry_withdrawn.connect(follow_withdrawal, dispatch_uid="scoring.follow_withdrawal")
 
         watch(m.Game, "match__stage__event__tournament")
         watch(m.Board, "match__stage__event__tournament")

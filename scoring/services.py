@@ -165,8 +165,9 @@ def confirm_result(match, user=None, reason=""):
 
 
 @transaction.atomic
-def record_walkover(match, absent_side, user=None, reason=""):
-    """The side `absent_side` ("a" or "b") did not play: the opponent wins by walkover."""
+def record_walkover(match, absent_side, user=None, reason="", withdrawal=False):
+    """The side `absent_side` ("a" or "b") did not play: the opponent wins by walkover. `withdrawal`: recorded
+    because that side withdrew (scoring.withdrawals), so reinstating it takes the walkover back."""
     match = lock_match(match)
     transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
@@ -185,7 +186,8 @@ def record_walkover(match, absent_side, user=None, reason=""):
         else (stage.bye_score_for, stage.bye_score_against)
     )
     match.save()
-    log_change(match, ResultChange.What.WALKOVER, before, {**snapshot(match), "absent_side": absent_side}, user, reason)
+    after = {**snapshot(match), "absent_side": absent_side, **({"withdrawal": True} if withdrawal else {})}
+    log_change(match, ResultChange.What.WALKOVER, before, after, user, reason)
     result_changed(match)
     return match
 

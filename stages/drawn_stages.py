@@ -1,8 +1,13 @@
-"""The stages floor's answer to tournaments.signals.drawn_stages_asked: which stages of an event are drawn, and
-whether an entry added now still enters each (an entry import asks before it writes)."""
+"""The stages floor's answers to tournaments.signals about an event's stages: which are drawn, and whether an
+entry added now still enters each (drawn_stages_asked: an entry import asks before it writes); the event page's
+list of stages with their badges (event_stages_asked)."""
 
-from stages.models import Stage
-from tournaments.signals import DrawnStage
+from collections import defaultdict
+from types import SimpleNamespace
+
+from stages.display import stage_badge
+from stages.models import Match, Round, Stage
+from tournaments.signals import DrawnStage, StageLine
 
 
 def answer_drawn_stages(sender, event, **kwargs):
@@ -18,3 +23,25 @@ def answer_drawn_stages(sender, event, **kwargs):
         )
         for stage in stages
     ]
+
+
+def answer_event_stages(sender, event, secretary=False, **kwargs):
+    """The event page's stages with the badge each stage's page shows (stages.display.stage_badge), from the
+    rounds and matches the reader may see (a secretary also sees preview rounds): three queries for the event."""
+    stages = list(Stage.objects.filter(event=event).select_related("event__tournament").order_by("order", "pk"))
+    rounds = Round.objects.filter(stage__event=event)
+    if not secretary:
+        rounds = rounds.filter(status=Round.Status.PUBLISHED)
+    rounds_of = defaultdict(list)
+    for rnd in rounds.only("pk", "stage_id", "status"):
+        rounds_of[rnd.stage_id].append(rnd)
+    # The badge reads only the statuses of the matches: one row per stage and status.
+    statuses = Match.objects.filter(round__in=rounds).values_list("stage_id", "status").distinct()
+    matches_of = defaultdict(list)
+    for stage_id, status in statuses:
+        matches_of[stage_id].append(SimpleNamespace(status=status))
+    lines = []
+    for stage in stages:
+        badge, words = stage_badge(stage, rounds_of[stage.pk], matches_of[stage.pk])
+        lines.append(StageLine(stage.name, stage.get_absolute_url(), stage.get_kind_display(), badge, str(words)))
+    return lines

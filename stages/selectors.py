@@ -231,6 +231,16 @@ def show_points_before(stage, rnd, entries, matches):
             setattr(m, f"info_{side}", info)
 
 
+def round_side_info(rnd):
+    """Each side's points before a Swiss round and its rating, as the stage page shows them (show_points_before),
+    for the round's pairing sheet: {match id: (info_a, info_b)}. A fixed number of queries."""
+    earlier = list(rnd.stage.matches.filter(round__number__lt=rnd.number).only(*STANDINGS_FIELDS))
+    rnd.match_list = list(rnd.matches.all())
+    entries = played_entries(earlier + rnd.match_list)
+    show_points_before(rnd.stage, rnd, entries, earlier + rnd.match_list)
+    return {m.pk: (m.info_a, m.info_b) for m in rnd.match_list}
+
+
 def stage_matches(stage, rounds):
     matches = stage.matches.filter(round__in=rounds).order_by("round__number", "group__number", "number")
     if stage.kind == Stage.Kind.KNOCKOUT:

@@ -199,6 +199,15 @@ def test_pairing_sheet_lists_table_time_sides_and_umpire():
     assert "Mumbai Open 2026" in text and "Pairings · Round 2" in text and "Printed 5 Dec 2026" in text
 
 
+def test_a_swiss_pairing_sheet_prints_each_sides_points_before_the_round_and_rating_under_its_name():
+    lines = [PairingLine("1", "1", "14:30", "Hans Müller", "Anil Rao", "self-umpired", info_a="2 pts · 1850")]
+    lines[0].info_b = "1.5 pts"  # no rating known: the points only
+    lines.append(PairingLine("2", side_a="Rajesh Kumar", bye=True, info_a="0 pts · 1620"))
+    text = pdf_text(printing.pairing_sheet(heading(), [Section("", lines)], compress=False))
+    assert "\nHans Müller\n2 pts · 1850\nv\nAnil Rao\n1.5 pts\nself-umpired\n" in text
+    assert text.endswith("\nRajesh Kumar\n0 pts · 1620\nbye")
+
+
 def test_a_long_pairing_sheet_runs_over_numbered_pages_with_the_heading_row_repeated():
     lines = [PairingLine(str(n), str(n), "14:30", f"Player {n}", f"Opponent {n}") for n in range(1, 121)]
     data = printing.pairing_sheet(heading(), [Section("", lines)], compress=False)

@@ -205,7 +205,8 @@ def test_pairing_sheet_for_everyone_with_table_time_sides_and_umpire(client, tou
     data = get_pdf(client, "print-pairings", tournament.slug, rnd.pk)
     text = pdf_text(data)
     first = rnd.matches.select_related("entry_a", "entry_b").get(number=1)
-    assert f"\n1\n1\n14:30\n{first.entry_a.name}\nv\n{first.entry_b.name}\nRajesh Kumar\n" in text
+    # A Swiss round's first: every side has 0 points before it (and no rating known).
+    assert f"\n1\n1\n14:30\n{first.entry_a.name}\n0 pts\nv\n{first.entry_b.name}\n0 pts\nRajesh Kumar\n" in text
     assert "Sat 5 Dec 2026" in text and "Pairings · Round 1" in text and "bye" in text
 
 
