@@ -12,7 +12,17 @@ from protests.models import Protest, ProtestSettings
 from scheduling.models import RoundClock, Venue
 from scoring.models import Board, Game, ResultChange
 from stages.models import Group, GroupMember, Match, Round, Stage
-from tournaments.models import Club, Entry, EntryMember, Event, Notification, Player, Profile, Tournament
+from tournaments.models import (
+    Club,
+    Entry,
+    EntryMember,
+    Event,
+    Notification,
+    Player,
+    PrizeCategory,
+    Profile,
+    Tournament,
+)
 
 # Every user's password, for tests that log in through a form or ask for a token.
 PASSWORD = "pass-word-42"
@@ -92,6 +102,15 @@ class EntryFactory(factory.django.DjangoModelFactory):
         for position, player in enumerate(players, 1):
             EntryMember.objects.create(entry=entry, player=player, position=position)
         entry.refresh_name()
+
+
+class PrizeCategoryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PrizeCategory
+
+    event = factory.SubFactory(EventFactory)
+    kind = PrizeCategory.Kind.WOMEN
+    prizes = 3
 
 
 class EntryMemberFactory(factory.django.DjangoModelFactory):

@@ -91,6 +91,11 @@ MATRIX = {
     ("entry-withdraw", "POST"): SECRETARY,
     ("entry-reinstate", "POST"): SECRETARY,
     ("event-import", "POST"): SECRETARY,
+    # The event's prize rules (tournaments.prize_api): anyone reads them, its secretaries replace them; the prize
+    # list itself (stages.prize_api) is read by anyone who sees the tournament.
+    ("api-event-prize-categories", "GET"): EVERYONE,
+    ("api-event-prize-categories", "PUT"): SECRETARY,
+    ("api-event-prizes", "GET"): EVERYONE,
     # The officials (tournaments.officials): its secretaries only, reading too (the list shows e-mail addresses).
     ("api-officials", "GET"): SECRETARY,
     ("api-officials", "POST"): SECRETARY,
