@@ -8,6 +8,7 @@ table is always at the top. The hand-work is counted (taps, characters typed) an
 must stay under 2 minutes. No tap loads a page."""
 
 import time
+import unicodedata
 
 import pytest
 from django.urls import reverse
@@ -46,11 +47,23 @@ class Desk:
         return self.page.locator(f"#match-{match.pk}")
 
 
-def check_in_side_by_side(desk, match, by_table=False):
+def folded(text):
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def query_for(name, hall):
+    """What the desk types to find a player: the surname, or the whole name when a player at another table has a
+    name holding it too (Smit and Smith)."""
+    surname = name.split()[-1]
+    tables = {m.table for m in hall for e in (m.entry_a, m.entry_b) if folded(surname) in folded(e.name)}
+    return surname if len(tables) == 1 else name
+
+
+def check_in_side_by_side(desk, match, hall, by_table=False):
     """Side A then side B arrive at the desk separately; the desk finds each by name (or by table number)."""
     for side in ("a", "b"):
         entry = getattr(match, f"entry_{side}")
-        desk.find(str(match.table) if by_table else entry.name.split()[-1])
+        desk.find(str(match.table) if by_table else query_for(entry.name, hall))
         row = desk.row(match)
         expect(desk.page.locator(".checkin-match:visible")).to_have_count(1)
         desk.tap(row.get_by_role("button", name=f"Mark {side.upper()} reported"))
@@ -62,7 +75,7 @@ def check_in_side_by_side(desk, match, by_table=False):
 def test_one_phone_checks_in_a_64_player_hall_within_two_minutes(live_server, phone):
     umpire = UserFactory(username="desk")
     tournament, rnd = eurocup_hall(umpire=umpire)
-    matches = list(rnd.matches.order_by("table"))
+    matches = list(rnd.matches.select_related("entry_a", "entry_b").order_by("table"))
     assert len(matches) == 32 and {m.status for m in matches} == {Match.Status.CALLED}
 
     page = phone
@@ -77,9 +90,9 @@ def test_one_phone_checks_in_a_64_player_hall_within_two_minutes(live_server, ph
 
     # Players arriving one by one: found by surname (accents and all), or by the table number they were given.
     singles = [matches[4], matches[17], matches[26]]
-    check_in_side_by_side(desk, singles[0])
-    check_in_side_by_side(desk, singles[1])
-    check_in_side_by_side(desk, singles[2], by_table=True)
+    check_in_side_by_side(desk, singles[0], matches)
+    check_in_side_by_side(desk, singles[1], matches)
+    check_in_side_by_side(desk, singles[2], matches, by_table=True)
 
     # The rest of the hall at once: empty the search, show only the tables still waiting, "Both present" on the
     # first one shown until none is left (each done table leaves the list).
