@@ -9,11 +9,10 @@ from django.urls import reverse
 from printing import pdf as printing
 from printing import prize_pdf
 from printing.pdf import Heading
-from stages.models import Match, Stage
-from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, PrizeCategoryFactory, UserFactory
 from tests.printing.test_pdf import pdf_text
 from tests.printing.test_views import get_pdf
+from tests.stages.test_prizes import play_round_robin
 from tournaments.models import Club, Event, PrizeCategory
 
 pytestmark = pytest.mark.django_db
@@ -88,22 +87,13 @@ def pair(event, seed, *people):
 def doubles(tournament, secretary):
     """A finished round robin of three pairs, the lower seed always winning: 1 Anil & Bela (mixed, Bela without a
     date of birth), 2 Chitra & Devi (women, Devi a junior), 3 Esha & Farah (women, both juniors)."""
-    from scoring.services import record_result
-
     event = EventFactory(tournament=tournament, name="Doubles", kind=Event.Kind.DOUBLES, overall_prizes=1)
     pair(event, 1, ("Anil", "M", date(2009, 1, 1)), ("Bela", "F", None))
     pair(event, 2, ("Chitra", "F", date(1990, 1, 1)), ("Devi", "F", date(2010, 1, 1)))
     pair(event, 3, ("Esha", "F", date(2011, 1, 1)), ("Farah", "F", date(2012, 1, 1)))
     PrizeCategoryFactory(event=event, kind="women", prizes=1)
     PrizeCategoryFactory(event=event, kind="junior", prizes=1, age_limit=18)
-    stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN, keep_apart="")
-    draw_stage(stage)
-    publish_stage(stage)
-    for match in Match.objects.filter(stage=stage).exclude(entry_b=None):
-        a_wins = match.entry_a.seed < match.entry_b.seed
-        record_result(match, [(25, 10), (25, 12)] if a_wins else [(10, 25), (12, 25)], confirm=True, user=secretary)
-    stage.status = Stage.Status.FINISHED
-    stage.save()
+    play_round_robin(event, secretary)
     return event
 
 
