@@ -1,6 +1,7 @@
 """Shared builders for the match tests: rounds and matches, knockouts, boards of a score card."""
 
-from stages.models import Stage
+from scoring.services import record_result
+from stages.models import Match, Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory
 
@@ -28,6 +29,21 @@ def knockout(tournament, size=4, publish=True):
     draw_stage(stage)
     if publish:
         publish_stage(stage)
+    return stage
+
+
+def play_round_robin(event, secretary, finish=True):
+    """A round robin of the event's entries, drawn and published, the lower seed always winning 2-0 (ICF 57);
+    finished unless `finish` is false."""
+    stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN, keep_apart="")
+    draw_stage(stage)
+    publish_stage(stage)
+    for match in Match.objects.filter(stage=stage).exclude(entry_b=None):
+        a_wins = match.entry_a.seed < match.entry_b.seed
+        record_result(match, [(25, 10), (25, 12)] if a_wins else [(10, 25), (12, 25)], confirm=True, user=secretary)
+    if finish:
+        stage.status = Stage.Status.FINISHED
+        stage.save()
     return stage
 
 

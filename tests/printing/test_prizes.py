@@ -10,9 +10,9 @@ from printing import pdf as printing
 from printing import prize_pdf
 from printing.pdf import Heading
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, PrizeCategoryFactory, UserFactory
+from tests.helpers import play_round_robin
 from tests.printing.test_pdf import pdf_text
 from tests.printing.test_views import get_pdf
-from tests.stages.test_prizes import play_round_robin
 from tournaments.models import Club, Event, PrizeCategory
 
 pytestmark = pytest.mark.django_db

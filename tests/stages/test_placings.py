@@ -11,7 +11,7 @@ from stages.models import Match, Stage
 from stages.placings import Placing, event_placings, knockout_placings, ranked_placings, stage_placings
 from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory
-from tests.helpers import knockout
+from tests.helpers import knockout, play_round_robin
 
 P = Placing
 EIGHT = [[1, 8], [4, 5], [3, 6], [2, 7]]  # a seeded bracket of eight: seed 1 meets 8, ...
@@ -190,13 +190,7 @@ def test_a_walkover_in_the_first_round_places_the_absent_player(tournament, secr
 def test_a_round_robin_places_by_its_standings(tournament, secretary):
     event = EventFactory(tournament=tournament, rule_set="icf")
     entries = [EntryFactory(event=event, seed=seed) for seed in (1, 2, 3)]
-    stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN, keep_apart="")
-    draw_stage(stage)
-    publish_stage(stage)
-    for match in Match.objects.filter(stage=stage).exclude(entry_b=None):
-        # The lower seed always wins: seed 1 first, seed 3 last.
-        a_wins = match.entry_a.seed < match.entry_b.seed
-        record_result(match, [(25, 10), (25, 12)] if a_wins else [(10, 25), (12, 25)], confirm=True, user=secretary)
+    stage = play_round_robin(event, secretary, finish=False)  # the lower seed always wins: seed 1 first, seed 3 last
     assert [(p.place, p.entry.pk, p.shared) for p in stage_placings(stage)[""]] == [
         (1, entries[0].pk, False),
         (2, entries[1].pk, False),

@@ -5,12 +5,10 @@ from datetime import date
 
 import pytest
 
-from scoring.services import record_result
-from stages.models import Match, Stage
 from stages.placings import Placing
 from stages.prizes import MISSING_BIRTH, MISSING_SEX, Person, age_on, event_prize_list, prize_list
-from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
+from tests.helpers import play_round_robin
 from tournaments.models import Event, PrizeCategory
 from tournaments.prize_services import CategoryRule
 
@@ -186,19 +184,6 @@ def test_a_pair_is_eligible_when_both_partners_are():
 
 
 # ---------------------------------------------------------------- the stored event
-
-
-def play_round_robin(event, secretary):
-    """A round robin of the event's entries, the lower seed always winning; finished."""
-    stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN, keep_apart="")
-    draw_stage(stage)
-    publish_stage(stage)
-    for match in Match.objects.filter(stage=stage).exclude(entry_b=None):
-        a_wins = match.entry_a.seed < match.entry_b.seed
-        record_result(match, [(25, 10), (25, 12)] if a_wins else [(10, 25), (12, 25)], confirm=True, user=secretary)
-    stage.status = Stage.Status.FINISHED
-    stage.save()
-    return stage
 
 
 @pytest.mark.django_db
