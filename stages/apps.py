@@ -10,10 +10,9 @@ class StagesConfig(AppConfig):
         from stages import entry_changes
         from stages import models as m
         from stages.drawn_stages import answer_drawn_stages, answer_event_stages
-        from tournaments.signals import drawn_stages_asked, entry_removal_asked, entry_withdrawn, event_stages_asked
+        from tournaments.signals import drawn_stages_asked, entry_withdrawn, event_stages_asked
 
         entry_withdrawn.connect(entry_changes.follow_withdrawal, dispatch_uid="stages.follow_withdrawal")
-        entry_removal_asked.connect(entry_changes.refuse_removal_after_draw, dispatch_uid="stages.refuse_removal")
         drawn_stages_asked.connect(answer_drawn_stages, dispatch_uid="stages.drawn_stages")
         event_stages_asked.connect(answer_event_stages, dispatch_uid="stages.event_stages")
 

@@ -1,5 +1,5 @@
 """What the stages floor does when the tournaments floor changes an entry (tournaments.signals): a withdrawn
-entry's opponents advance in the knockouts already drawn, and no entry is removed once its event is drawn."""
+entry's opponents advance in the knockouts already drawn."""
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -40,10 +40,3 @@ def refuse_if_played_on(stage, entry):
                 _("%(entry)s's opponent has already played on in %(stage)s: the withdrawal stands there.")
                 % {"entry": entry, "stage": stage.name},
             )
-
-
-def refuse_removal_after_draw(sender, event, **kwargs):
-    drawn = Stage.objects.filter(event=event).exclude(status=Stage.Status.PENDING).order_by("order").first()
-    if drawn is None:
-        return None
-    return _("%(stage)s has been drawn: withdraw the entry instead of removing it.") % {"stage": drawn.name}

@@ -5,21 +5,12 @@ An upper app connects its receivers in its AppConfig.ready(); the senders know n
 from dataclasses import dataclass
 
 from django.dispatch import Signal
+from django.utils.translation import gettext as _
 
 # Sent with `entry` inside the transaction that withdrew or reinstated it (`entry.withdrawn` says which): the
 # stages floor moves a knockout's bracket on (the opponent of a withdrawn entry advances). A receiver refuses the
 # change by raising core.errors.ServiceError, which rolls the whole operation back.
 entry_withdrawn = Signal()
-
-# Sent with `event` before an entry of it is removed: a receiver answers with the reason it may not be (its draw
-# has been made), or None.
-entry_removal_asked = Signal()
-
-
-def removal_refusal(event):
-    """Why no entry of `event` may be removed now, as the floors above answer, or None."""
-    answers = [answer for _, answer in entry_removal_asked.send(sender=type(event), event=event)]
-    return next((answer for answer in answers if answer), None)
 
 
 @dataclass(frozen=True)
@@ -41,6 +32,14 @@ def drawn_stages(event):
     """The drawn stages of `event` (DrawnStage), as the floors above answer; empty when none is drawn."""
     answers = drawn_stages_asked.send(sender=type(event), event=event)
     return [stage for _, answer in answers for stage in answer or ()]
+
+
+def removal_refusal(event):
+    """Why no entry of `event` may be removed now (a stage of it has been drawn), or None."""
+    drawn = drawn_stages(event)
+    if not drawn:
+        return None
+    return _("%(stage)s has been drawn: withdraw the entry instead of removing it.") % {"stage": drawn[0].name}
 
 
 @dataclass(frozen=True)
