@@ -8,12 +8,12 @@ table is always at the top. The hand-work is counted (taps, characters typed) an
 must stay under 2 minutes. No tap loads a page."""
 
 import time
-import unicodedata
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from checkin.selectors import search_key
 from stages.models import Match
 from tests.browser.conftest import PHONE, log_in
 from tests.checkin.hall import eurocup_hall
@@ -47,15 +47,11 @@ class Desk:
         return self.page.locator(f"#match-{match.pk}")
 
 
-def folded(text):
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-
-
 def query_for(name, hall):
     """What the desk types to find a player: the surname, or the whole name when a player at another table has a
     name holding it too (Smit and Smith)."""
     surname = name.split()[-1]
-    tables = {m.table for m in hall for e in (m.entry_a, m.entry_b) if folded(surname) in folded(e.name)}
+    tables = {m.table for m in hall for e in (m.entry_a, m.entry_b) if search_key(surname) in search_key(e.name)}
     return surname if len(tables) == 1 else name
 
 
