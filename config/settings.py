@@ -60,8 +60,13 @@ INSTALLED_APPS = [
     "scoring",
     "scheduling",
     "checkin",
+    "conduct",
     "protests",
+    "ratings",
+    "championships",
+    "sol",
     "players",
+    "archive",
     "printing",
     "demo",
 ]

@@ -72,6 +72,8 @@ class Player(models.Model):
     country = models.CharField(max_length=3, blank=True)
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
     rating = models.PositiveIntegerField(null=True, blank=True)
+    # Where the player's personal link and news are sent; players need no account.
+    email = models.EmailField(blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
