@@ -1,27 +1,35 @@
-"""Protest API, scoped by the tournament in the URL: umpires log protests and their fees and attach the written
-protest, the tournament authority decides, the players of the match read. Each view checks one rule of
-`protests.permissions` and calls one service; a refused operation answers 400 ``{field: [message]}``, a
-forbidden one 403."""
+"""Protest API, scoped by the tournament in the URL: umpires log protests with their fees (ICF 145: without the fee
+a protest is refused) and attach the written protest and its photos, the tournament authority decides, the
+players of the match read. Each view checks one rule of `protests.permissions` and calls one service; a refused
+operation answers 400 ``{field: [message]}``, a forbidden one 403, a decision another official made first 409 with
+the protest as it now stands."""
 
 import re
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core.api import ServiceAPIView
+from core.errors import Conflict
 from core.http_errors import ErrorSerializer, error_responses
-from protests import fees, permissions, selectors, services
+from protests import evidence, fees, permissions, selectors, services
 from protests.serializers import (
+    DecisionConflictSerializer,
     DecisionSerializer,
     FeeSettingsAnswerSerializer,
     FeeSettingsSerializer,
     LedgerSerializer,
     LogProtestSerializer,
+    PhotoSerializer,
+    PhotoUploadSerializer,
     ProtestSerializer,
     WrittenProtestSerializer,
 )
@@ -49,7 +57,10 @@ class ProtestAPIView(ServiceAPIView):
     def protest(self, protest, status=200):
         """A service's protest as saved, read again with the officials who logged, received and decided it."""
         protest = selectors.protest_queryset().get(pk=protest.pk)
-        return Response(ProtestSerializer(protest).data, status=status)
+        return Response(self.serialized(protest), status=status)
+
+    def serialized(self, protest, many=False):
+        return ProtestSerializer(protest, many=many, context={"request": self.request}).data
 
 
 class ProtestListView(ProtestAPIView):
@@ -66,7 +77,7 @@ class ProtestListView(ProtestAPIView):
             protests = protests.filter(status=status)
         if match:
             protests = protests.filter(match_id=int(match) if re.fullmatch(r"[0-9]{1,18}", match) else 0)
-        return Response(ProtestSerializer(protests, many=True).data)
+        return Response(self.serialized(protests, many=True))
 
     @extend_schema(request=LogProtestSerializer, responses={201: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug):
@@ -86,24 +97,12 @@ class ProtestDetailView(ProtestAPIView):
 
     @extend_schema(responses={200: ProtestSerializer, **READ})
     def get(self, request, tournament_slug, pk):
-        return Response(ProtestSerializer(self.get_protest()).data)
+        return Response(self.serialized(self.get_protest()))
 
     @extend_schema(responses={405: OpenApiResponse(ErrorSerializer, NO_WITHDRAWAL), **READ})
     def delete(self, request, tournament_slug, pk):
         self.get_protest()
         return Response({"detail": str(NO_WITHDRAWAL)}, status=405)
-
-
-class ProtestFeeView(ProtestAPIView):
-    """POST: the scrutiny fee was paid (ICF 145), at the tournament's amount and currency."""
-
-    @extend_schema(request=None, responses={200: ProtestSerializer, **WRITE})
-    def post(self, request, tournament_slug, pk):
-        protest = self.get_protest()
-        self.require(
-            permissions.can_log(request.user, protest.match), _("Only the umpire of this match or an official.")
-        )
-        return self.protest(services.record_fee(protest, user=request.user))
 
 
 class ProtestWrittenView(ProtestAPIView):
@@ -122,9 +121,13 @@ class ProtestWrittenView(ProtestAPIView):
 
 
 class ProtestDecisionView(ProtestAPIView):
-    """POST {"outcome": "upheld" | "overruled" | "rejected", "reason"}: the decision (ICF 148, 151)."""
+    """POST {"outcome": "upheld" | "overruled" | "rejected" | "abusive", "reason"}: the decision (ICF 148, 151).
+    Decided meanwhile by another official: 409 with the refusal and the protest as it now stands."""
 
-    @extend_schema(request=DecisionSerializer, responses={200: ProtestSerializer, **WRITE})
+    @extend_schema(
+        request=DecisionSerializer,
+        responses={200: ProtestSerializer, 409: DecisionConflictSerializer, **WRITE},
+    )
     def post(self, request, tournament_slug, pk):
         protest = self.get_protest()
         self.require(
@@ -132,7 +135,52 @@ class ProtestDecisionView(ProtestAPIView):
             _("ICF 151: a secretary or chief referee decides, never the umpire of the match."),
         )
         data = self.valid(DecisionSerializer)
-        return self.protest(services.decide(protest, data["outcome"], data["reason"], request.user))
+        try:
+            decided = services.decide(protest, data["outcome"], data["reason"], request.user)
+        except Conflict as error:
+            current = selectors.protest_queryset().get(pk=protest.pk)
+            return Response({**error.as_dict(), "protest": self.serialized(current)}, status=409)
+        return self.protest(decided)
+
+
+class ProtestPhotosView(ProtestAPIView):
+    """GET: the photos of the protest (officials and umpires). POST (multipart, one `image`, optional `caption`):
+    attach a photo to a protest not yet decided; images only, size-limited (PROTEST_PHOTO_MAX_BYTES)."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    def get_photo_protest(self):
+        protest = self.get_protest()
+        if not permissions.can_see_evidence(self.request.user, protest.match):
+            raise NotFound()
+        return protest
+
+    @extend_schema(responses={200: PhotoSerializer(many=True), **READ})
+    def get(self, request, tournament_slug, pk):
+        protest = self.get_photo_protest()
+        return Response(PhotoSerializer(evidence.photos_for(request.user, protest), many=True).data)
+
+    @extend_schema(request={"multipart/form-data": PhotoUploadSerializer}, responses={201: PhotoSerializer, **WRITE})
+    def post(self, request, tournament_slug, pk):
+        protest = self.get_photo_protest()
+        self.require(
+            permissions.can_log(request.user, protest.match),
+            _("ICF 144: the written protest is submitted through the umpire or the chief referee."),
+        )
+        data = self.valid(PhotoUploadSerializer)
+        photo = evidence.add_photo(protest, data["image"], request.user, data["caption"])
+        return Response(PhotoSerializer(photo).data, status=201)
+
+
+class ProtestPhotoFileView(ProtestAPIView):
+    """GET: the image itself, to the tournament's officials and umpires only (404 for anyone else)."""
+
+    @extend_schema(responses={(200, "image/*"): OpenApiTypes.BINARY, **READ})
+    def get(self, request, tournament_slug, pk, photo_pk):
+        photo = evidence.photo_of(request.user, self.tournament, pk, photo_pk)
+        if photo is None:
+            raise Http404
+        return evidence.photo_response(photo)
 
 
 class LedgerView(ProtestAPIView):

@@ -6,11 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-# Where each rule set states its protest window and decision time (rules.base holds the minutes only).
-WINDOW_LAW = {"icf": "ICF 146", "queen2": "queen2 ¶18"}
-DECISION_LAW = {"icf": "ICF 151(c)", "queen2": "queen2 ¶18"}
-
-FEE_RECORDED = gettext_lazy("Scrutiny fee recorded as paid.")
+PHOTO_ADDED = gettext_lazy("Photo attached to the protest.")
 WRITTEN_LODGED = gettext_lazy("Written protest lodged; the match result is withheld until the decision.")
 
 # "Protest #12 upheld": one sentence per status, so a translation may put the words in its own order.
@@ -20,21 +16,35 @@ HEADLINES = {
     "upheld": gettext_lazy("Protest #%(pk)s upheld"),
     "overruled": gettext_lazy("Protest #%(pk)s overruled"),
     "rejected": gettext_lazy("Protest #%(pk)s rejected"),
+    "abusive": gettext_lazy("Protest #%(pk)s rejected as abusive (ICF 148)"),
 }
 # A decided protest's status inside a sentence ("This protest is already decided (upheld).").
 DECIDED_IN_TEXT = {
     "upheld": pgettext_lazy("protest status inside a sentence", "upheld"),
     "overruled": pgettext_lazy("protest status inside a sentence", "overruled"),
     "rejected": pgettext_lazy("protest status inside a sentence", "rejected"),
+    "abusive": pgettext_lazy("protest status inside a sentence", "rejected as abusive"),
 }
 
 
 def window_law(rule_set):
-    return WINDOW_LAW.get(rule_set.key, rule_set.law)
+    """Where the rule set states the written protest's window: ICF 146, queen2 ¶18."""
+    return rule_set.cite("protest_window")
 
 
 def decision_law(rule_set):
-    return DECISION_LAW.get(rule_set.key, rule_set.law)
+    """Where it states the decision's time: ICF 151(c), queen2 ¶18."""
+    return rule_set.cite("protest_decision")
+
+
+def fee_law(rule_set):
+    """Where it asks the scrutiny fee: ICF 145, ICF 145 (queen2 ¶21)."""
+    return rule_set.cite("protest_fee")
+
+
+def status_key(protest):
+    """The status as the wording tells it apart: "abusive" for a protest rejected under ICF 148."""
+    return "abusive" if protest.abusive else protest.status
 
 
 def clock(moment):
@@ -45,12 +55,12 @@ def clock(moment):
 
 def headline(protest):
     """The protest and where it stands, as in "Protest #12 upheld"."""
-    return HEADLINES[protest.status] % {"pk": protest.pk}
+    return HEADLINES[status_key(protest)] % {"pk": protest.pk}
 
 
 def decided_in_text(protest):
     """The decided protest's status as it reads inside a sentence: "upheld"."""
-    return DECIDED_IN_TEXT.get(protest.status) or protest.get_status_display().lower()
+    return DECIDED_IN_TEXT.get(status_key(protest)) or protest.get_status_display().lower()
 
 
 def board(protest):
@@ -82,12 +92,13 @@ def overdue_notice(protest, rule_set):
         "side_b": match.entry_b,
     }
     body = _(
-        "%(law)s: the decision was due by %(due)s (lodged at %(lodged)s). Game %(game)s board %(board)s; the result "
-        "stays withheld until it is decided."
+        "%(law)s: the decision was due by %(due)s (oral protest at %(oral)s, written protest lodged at %(lodged)s). "
+        "Game %(game)s board %(board)s; the result stays withheld until it is decided."
     ) % {
         "law": decision_law(rule_set),
         "due": clock(protest.due_at),
-        "lodged": clock(protest.lodged_at),
+        "oral": clock(protest.intimated_at),
+        "lodged": clock(protest.written_received_at),
         "game": protest.game_no,
         "board": protest.board_no,
     }

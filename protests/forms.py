@@ -25,7 +25,12 @@ class OralProtestForm(forms.Form):
     decision_appealed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Decision appealed against"), max_length=5000
     )
-    fee_paid = forms.BooleanField(required=False, label=gettext_lazy("Scrutiny fee paid now"))
+    # Not required by the form: the service refuses a protest without its fee naming ICF 145, and saves nothing.
+    fee_paid = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Scrutiny fee paid now"),
+        help_text=gettext_lazy("ICF 145: no protest is entertained without payment of the scrutiny fee."),
+    )
     board_completed_at = forms.DateTimeField(
         required=False,
         widget=WHEN,
@@ -71,7 +76,13 @@ class DecisionForm(forms.Form):
             ("overruled", gettext_lazy("Overruled: the result stands, fee forfeited (ICF 151(b))")),
             (
                 "rejected",
-                gettext_lazy("Rejected: abusive language (ICF 148) or no written protest in time (ICF 146)"),
+                gettext_lazy("Rejected: no written protest in time (ICF 146), or logged without its fee (ICF 145)"),
+            ),
+            (
+                "abusive",
+                gettext_lazy(
+                    "Rejected summarily: uncouth and abusive language; a disciplinary report is opened (ICF 148)"
+                ),
             ),
         ],
     )
@@ -85,3 +96,14 @@ class FeeForm(forms.Form):
     fee_currency = forms.CharField(
         max_length=3, label=gettext_lazy("Currency"), help_text=gettext_lazy("Three letters, e.g. INR, EUR.")
     )
+
+
+class PhotoForm(forms.Form):
+    """One photo the written protest carries (the signed paper, the board); protests.evidence checks it."""
+
+    image = forms.FileField(
+        label=gettext_lazy("Photo"),
+        help_text=gettext_lazy("A photo (JPEG, PNG, WebP or GIF): the signed protest, the board."),
+        widget=forms.FileInput(attrs={"accept": "image/*", "capture": "environment"}),
+    )
+    caption = forms.CharField(max_length=200, required=False, label=gettext_lazy("What it shows"))

@@ -1,9 +1,12 @@
-"""Protests (ICF XVIII, rules 144-151) and the scrutiny fees paid with them.
+"""Protests (ICF XVIII, rules 144-151), the scrutiny fees paid with them and the photos that go with them.
 
-An oral protest is logged by the umpire at the incident (ICF 145), the written one is handed in within the rule
-set's window after the board (ICF 146; queen2 ¶18), the tournament authority decides it (ICF 151). Protests are
-not withdrawn (ICF 149): nothing deletes one, so the fee ledger keeps every fee paid."""
+An oral protest is intimated to the umpire at the incident with the scrutiny fee (ICF 145: without it the protest
+is not entertained, so nothing is recorded), the written one is handed in within the rule set's window after the
+board (ICF 146; queen2 ¶18): it is then lodged, and the tournament authority decides within the hour (ICF 151(c))
+or rejects it summarily if abusive (ICF 148). Protests are not withdrawn (ICF 149): nothing deletes one, so the
+fee ledger keeps every fee paid."""
 
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -83,12 +86,12 @@ class Protest(models.Model):
     logged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # ICF 145: when the oral protest was intimated to the umpire. ICF 151(c) counts the hour for the decision from
-    # "the time the protest was lodged": we count it from here, the earliest reading, so no decision is later
-    # than the law allows.
-    lodged_at = models.DateTimeField(default=timezone.now)
-    # ICF 145: no protest is entertained without the scrutiny fee. Amount and currency are copied from the
-    # tournament's settings when the fee is paid, so a later change of the fee leaves the ledger as it was.
+    # ICF 145: when the oral protest was intimated to the umpire. The hour of ICF 151(c) runs from the written
+    # protest (`written_received_at`), as the rule set's `readings.protest_hour_from` says (rules/README.md).
+    intimated_at = models.DateTimeField(default=timezone.now)
+    # ICF 145: no protest is entertained without the scrutiny fee, so every protest logged since has paid it.
+    # "unpaid" remains for protests logged before, when the fee could follow. Amount and currency are copied from
+    # the tournament's settings when the fee is paid, so a later change of the fee leaves the ledger as it was.
     fee_amount = models.DecimalField(max_digits=9, decimal_places=2, null=True, blank=True)
     fee_currency = models.CharField(max_length=3, blank=True)
     fee_paid_at = models.DateTimeField(null=True, blank=True)
@@ -115,13 +118,16 @@ class Protest(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     decision_reason = models.TextField(blank=True)
-    # ICF 151(c): the decision is due by this time (None where the rule set sets no limit, e.g. queen2 ¶18 "at the
-    # earliest possible"). Stored, so the periodic task finds overdue protests with one indexed query.
+    # ICF 148: rejected summarily for uncouth and abusive language (a disciplinary report is opened with it).
+    abusive = models.BooleanField(default=False)
+    # ICF 151(c): the decision is due by this time: one hour from the written protest (None while it is awaited,
+    # and where the rule set sets no limit, e.g. queen2 ¶18 "at the earliest possible"). Stored, so the periodic
+    # task finds overdue protests with one indexed query.
     due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     overdue_flagged_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["lodged_at", "pk"]
+        ordering = ["intimated_at", "pk"]
         indexes = [models.Index(fields=["status", "due_at"])]
         constraints = [
             # A fee held, refunded or forfeited was paid: amount, currency and time are known (the ledger adds up).
@@ -147,3 +153,41 @@ class Protest(models.Model):
     @property
     def fee_text(self):
         return f"{self.fee_amount} {self.fee_currency}" if self.fee_amount is not None else ""
+
+
+def photo_path(photo, filename):
+    """Where the storage keeps a photo: never a name the uploader chose, never guessable from the protest."""
+    return f"protests/{photo.protest_id}/{uuid.uuid4().hex}.{photo.extension}"
+
+
+class ProtestPhoto(models.Model):
+    """A photo carried by the written protest (the signed paper, the board), for the officials only: stored through
+    Django's storage API and served by a view that checks who asks, never under a public media URL."""
+
+    EXTENSIONS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp", "GIF": "gif"}
+
+    protest = models.ForeignKey(Protest, on_delete=models.CASCADE, related_name="photos")
+    image = models.FileField(upload_to=photo_path, max_length=200)
+    image_format = models.CharField(max_length=4, help_text=gettext_lazy("What the file is, as Pillow reads it."))
+    size = models.PositiveIntegerField(help_text=gettext_lazy("Bytes."))
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    caption = models.CharField(max_length=200, blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["uploaded_at", "pk"]
+
+    def __str__(self):
+        return gettext("Photo #%(pk)s of protest #%(protest)s") % {"pk": self.pk, "protest": self.protest_id}
+
+    @property
+    def extension(self):
+        return self.EXTENSIONS[self.image_format]
+
+    @property
+    def content_type(self):
+        return f"image/{self.extension.replace('jpg', 'jpeg')}"

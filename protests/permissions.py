@@ -30,6 +30,12 @@ def is_staff_of(user, tournament):
     return is_umpire(user, tournament)
 
 
+def can_see_evidence(user, match):
+    """A protest's photos: the tournament's officials and umpires (who receive and decide protests), never the
+    players or the public."""
+    return user.is_authenticated and is_umpire(user, tournament_of(match))
+
+
 def can_see_ledger(user, tournament):
     return is_chief_referee(user, tournament)
 

@@ -2,10 +2,12 @@
 
 from decimal import Decimal
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from protests.models import Protest
+from protests import evidence, permissions
+from protests.models import Protest, ProtestPhoto
 from protests.selectors import written_deadline
 
 SMALL = {"min_value": 1, "max_value": 32767}
@@ -19,8 +21,26 @@ class ProtestSideField(serializers.ChoiceField):
         super().__init__(choices=["A", "B"], **kwargs)
 
 
+class PhotoSerializer(serializers.ModelSerializer):
+    """A photo the written protest carries; `url` is the officials-only address of the image itself."""
+
+    url = serializers.SerializerMethodField()
+    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None, allow_null=True, read_only=True)
+
+    class Meta:
+        model = ProtestPhoto
+        fields = ["id", "url", "image_format", "size", "width", "height", "caption", "uploaded_by", "uploaded_at"]
+        read_only_fields = fields
+
+    def get_url(self, photo) -> str:
+        tournament = photo.protest.match.stage.event.tournament
+        return reverse("protest-photo-file-api", args=[tournament.slug, photo.protest_id, photo.pk])
+
+
 class ProtestSerializer(serializers.ModelSerializer):
-    """A protest as everyone concerned reads it, with the deadlines the pages count down to."""
+    """A protest as everyone concerned reads it, with the deadlines the pages count down to. The hour for the
+    decision (`due_at`, ICF 151(c)) runs from `written_received_at`; `intimated_at` is the oral protest (ICF 145).
+    `photos` only for the tournament's officials and umpires (null for anyone else)."""
 
     match = serializers.IntegerField(source="match_id", read_only=True)
     side = ProtestSideField(read_only=True)
@@ -29,6 +49,7 @@ class ProtestSerializer(serializers.ModelSerializer):
     decided_by = serializers.CharField(source="decided_by.username", default=None, allow_null=True, read_only=True)
     written_deadline = serializers.SerializerMethodField()
     overdue = serializers.SerializerMethodField()
+    photos = serializers.SerializerMethodField()
 
     class Meta:
         model = Protest
@@ -42,7 +63,7 @@ class ProtestSerializer(serializers.ModelSerializer):
             "protester_name",
             "decision_appealed",
             "logged_by",
-            "lodged_at",
+            "intimated_at",
             "status",
             "fee_status",
             "fee_amount",
@@ -61,6 +82,8 @@ class ProtestSerializer(serializers.ModelSerializer):
             "decided_by",
             "decided_at",
             "decision_reason",
+            "abusive",
+            "photos",
         ]
         read_only_fields = fields
 
@@ -71,6 +94,13 @@ class ProtestSerializer(serializers.ModelSerializer):
 
     def get_overdue(self, protest) -> bool:
         return protest.overdue_flagged_at is not None and not protest.is_decided
+
+    @extend_schema_field(PhotoSerializer(many=True, allow_null=True))
+    def get_photos(self, protest):
+        request = self.context.get("request")
+        if request is None or not permissions.can_see_evidence(request.user, protest.match):
+            return None
+        return PhotoSerializer(evidence.photos_for(request.user, protest), many=True).data
 
 
 class LogProtestSerializer(serializers.Serializer):
@@ -83,7 +113,10 @@ class LogProtestSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Protest.Role.choices, default=Protest.Role.PLAYER)
     protester_name = serializers.CharField(max_length=120)
     decision_appealed = serializers.CharField(max_length=5000)
-    fee_paid = serializers.BooleanField(default=False, help_text="The scrutiny fee was paid with the oral protest.")
+    fee_paid = serializers.BooleanField(
+        default=False,
+        help_text="ICF 145: the scrutiny fee was paid with the oral protest; without it the protest is refused.",
+    )
     board_completed_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
 
 
@@ -98,7 +131,10 @@ class WrittenProtestSerializer(serializers.Serializer):
 
 
 class DecisionSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=["upheld", "overruled", "rejected"])
+    """upheld (ICF 151(a)), overruled (151(b)), rejected (no written protest in time, ICF 146; or logged without
+    its fee, ICF 145), abusive (summary rejection, ICF 148: a disciplinary report is opened)."""
+
+    outcome = serializers.ChoiceField(choices=["upheld", "overruled", "rejected", "abusive"])
     reason = serializers.CharField(max_length=5000)
 
 
@@ -127,3 +163,17 @@ class CurrencyTotalsSerializer(serializers.Serializer):
 class LedgerSerializer(serializers.Serializer):
     totals = CurrencyTotalsSerializer(many=True)
     protests = ProtestSerializer(many=True)
+
+
+class PhotoUploadSerializer(serializers.Serializer):
+    """One photo (multipart): the signed protest, the board. protests.evidence checks it is a real image."""
+
+    image = serializers.FileField()
+    caption = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class DecisionConflictSerializer(serializers.Serializer):
+    """409: another official decided first; the refusal, and the protest as it now stands."""
+
+    status = serializers.ListField(child=serializers.CharField())
+    protest = ProtestSerializer()

@@ -1,13 +1,17 @@
 """Protests (ICF 144-151): the operations the umpire, the chief referee and the secretary perform, one transaction
 each. Pages, the API and the admin call these; none repeats their rules.
 
-- `log_oral_protest`: the umpire logs the oral protest at the incident, with the scrutiny fee (ICF 145).
-- `record_fee`: the fee, when it was not paid with the oral protest (no protest is entertained without it).
+- `log_oral_protest`: the umpire logs the oral protest at the incident, with the scrutiny fee (ICF 145). Offered
+  without the fee, it is not entertained: refused at once, nothing recorded.
 - `lodge_written`: the written protest, within the rule set's window after the board (ICF 146; queen2 ¶18).
-  From then on the match result is withheld until the decision (ICF 150).
+  The protest is then lodged: the hour for the decision starts (ICF 151(c), `readings.protest_hour_from`) and the
+  match result is withheld until the decision (ICF 150).
 - `decide`: upheld (replay from the protested board, fee refunded), overruled (result stands, fee forfeited),
-  rejected (abusive, ICF 148, or never lodged in writing: fee forfeited) (ICF 151).
+  rejected (never lodged in writing within the window, ICF 146, or logged without its fee, ICF 145), or abusive
+  (rejected summarily at any time, ICF 148, with a disciplinary report through `conduct.services`) (ICF 151).
+  Of two officials deciding at once one wins; the other is refused with the protest as it then stands.
 - `flag_overdue`: the periodic task's flag on a decision past its time (ICF 151(c)).
+- Photos carried by the written protest: `protests.evidence`.
 - `set_fee`: the secretary sets the scrutiny fee asked with every new protest (ICF 145).
 - There is no withdrawal (ICF 149): no service deletes or cancels a protest.
 
@@ -23,17 +27,24 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from core.errors import NotAllowed, ServiceError
+from conduct.services import open_abusive_protest_report
+from core.errors import Conflict, NotAllowed, ServiceError
 from protests import display, permissions
-from protests.display import clock, window_law
-from protests.fees import fee_of
+from protests.checks import (
+    ProtestError,
+    check_board,
+    check_fee,
+    check_outcome,
+    check_protests_offered,
+    check_stated_end,
+)
+from protests.display import clock, fee_law, window_law
 from protests.models import Protest, ProtestSettings
-from protests.selectors import completion_time, rule_set_of, window_end, written_window
+from protests.selectors import completion_time, rule_set_of, window_end
 from scoring import services as match_services
 from scoring.audit import log_change, signed_in, snapshot
 from scoring.models import ResultChange
 from scoring.permissions import tournament_of
-from scoring.scorecard import card_state
 from stages.models import Match
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials
@@ -42,7 +53,7 @@ S = Protest.Status
 FEE = Protest.Fee
 # An incident of play: a match not yet started, a walkover or a bye had none.
 PLAYED = (Match.Status.IN_PLAY, Match.Status.FINISHED, Match.Status.CONFIRMED, Match.Status.RETIRED)
-OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED}
+OUTCOMES = {"upheld": S.UPHELD, "overruled": S.OVERRULED, "rejected": S.REJECTED, "abusive": S.REJECTED}
 # ICF 145, for a match that had no play: one sentence per status.
 NO_INCIDENT = {
     Match.Status.SCHEDULED: gettext_lazy(
@@ -54,10 +65,6 @@ NO_INCIDENT = {
     ),
     Match.Status.BYE: gettext_lazy("ICF 145: a protest follows an incident of play; a bye match has had none."),
 }
-
-
-class ProtestError(ServiceError):
-    """A protest operation the laws refuse; `field` names what is wrong, the message cites the law."""
 
 
 def lock(protest):
@@ -75,37 +82,6 @@ def protest_url(protest):
 # ---------------------------------------------------------------- the oral protest and its fee (ICF 145)
 
 
-def check_board(match, game_no, board_no):
-    """The protested board is on the score card, or is the board in play. A match that keeps no board-by-board
-    card (final scores only) takes the umpire's word."""
-    if game_no < 1 or board_no < 1:
-        raise ProtestError("board_no", _("Game and board are numbered from 1."))
-    played = set(match.boards.filter(voided=False).values_list("game_no", "number"))
-    if not played or (game_no, board_no) in played:
-        return
-    next_up = card_state(match).announcements
-    in_play = None if next_up.get("match_over") else (next_up["game"], next_up["next_board"])
-    if (game_no, board_no) == in_play:
-        return
-    if in_play:
-        message = _(
-            "Game %(game)s has no board %(board)s on this match's score card; the board in play is game "
-            "%(game_in_play)s board %(board_in_play)s."
-        )
-    else:
-        message = _("Game %(game)s has no board %(board)s on this match's score card.")
-    where = {"game_in_play": in_play[0], "board_in_play": in_play[1]} if in_play else {}
-    raise ProtestError("board_no", message % {"game": game_no, "board": board_no, **where})
-
-
-def check_stated_end(board_completed_at, at):
-    if board_completed_at is not None and board_completed_at > at:
-        raise ProtestError(
-            "board_completed_at",
-            _("The board cannot have ended after %(time)s, when this is logged.") % {"time": clock(at)},
-        )
-
-
 @transaction.atomic
 def log_oral_protest(
     match,
@@ -121,15 +97,12 @@ def log_oral_protest(
     user=None,
     at=None,
 ):
-    """ICF 145: the oral protest, intimated to the umpire immediately after the incident. With `fee_paid` the
-    scrutiny fee is recorded at once; otherwise `record_fee` records it before the written protest."""
+    """ICF 145: the oral protest, intimated to the umpire immediately after the incident "along with the
+    prescribed scrutiny fee". "No protest shall be entertained without payment of scrutiny fee": without
+    `fee_paid` (or before the tournament has set its fee) it is refused at once and nothing is recorded."""
     match = match_services.lock_match(match)
     rule_set = rule_set_of(match)
-    if rule_set.protest_window_minutes is None:
-        raise ProtestError(
-            "match",
-            _("The %(rules)s lay down no protest procedure (no written-protest window).") % {"rules": rule_set.name},
-        )
+    check_protests_offered(rule_set)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ProtestError("match", _("A match with a bye or an unknown player has no protest."))
     if match.status not in PLAYED:
@@ -148,7 +121,7 @@ def log_oral_protest(
         )
     at = at or timezone.now()
     check_stated_end(board_completed_at, at)
-    minutes = rule_set.protest_decision_minutes
+    fee = check_fee(match, rule_set, fee_paid)
     protest = Protest.objects.create(
         match=match,
         game_no=game_no,
@@ -158,40 +131,33 @@ def log_oral_protest(
         protester_name=protester_name.strip(),
         decision_appealed=decision_appealed.strip(),
         logged_by=signed_in(user),
-        lodged_at=at,
-        due_at=at + timedelta(minutes=minutes) if minutes is not None else None,
+        intimated_at=at,
+        due_at=decision_due(rule_set, at) if hour_from(rule_set) == "oral" else None,
         board_completed_at=board_completed_at,
+        # ICF 145: the fee is paid with the oral protest, at the tournament's amount and currency.
+        fee_amount=fee.fee_amount,
+        fee_currency=fee.fee_currency,
+        fee_paid_at=at,
+        fee_received_by=signed_in(user),
+        fee_status=FEE.HELD,
     )
-    if fee_paid:
-        pay_fee(protest, user, at)
     return protest
 
 
-@transaction.atomic
-def record_fee(protest, user=None, at=None):
-    """ICF 145: the scrutiny fee, paid after the oral protest was logged."""
-    protest = lock(protest)
-    if protest.fee_status != FEE.UNPAID:
-        raise ProtestError(
-            "fee", _("The scrutiny fee of this protest is already recorded (%(fee)s).") % {"fee": protest.fee_text}
-        )
-    if protest.status != S.ORAL:
-        raise ProtestError("fee", _("This protest is decided; its fee can no longer be paid."))
-    pay_fee(protest, user, at or timezone.now())
-    return protest
+def hour_from(rule_set):
+    """The instant ICF 151(c)'s hour runs from: "written" (our reading) or "oral" (rules/README.md)."""
+    return rule_set.readings.protest_hour_from
 
 
-def pay_fee(protest, user, at):
-    fee = fee_of(tournament_of(protest.match))
-    if fee is None:
-        raise ProtestError("fee", _("ICF 145: this tournament has no scrutiny fee yet; a secretary sets it first."))
-    protest.fee_amount, protest.fee_currency = fee.fee_amount, fee.fee_currency
-    protest.fee_paid_at, protest.fee_received_by, protest.fee_status = at, signed_in(user), FEE.HELD
-    protest.save()
+def decision_due(rule_set, lodged):
+    """ICF 151(c): one hour from `lodged`; None where the rule set sets no time (queen2 ¶18)."""
+    minutes = rule_set.protest_decision_minutes
+    return lodged + timedelta(minutes=minutes) if minutes is not None else None
 
 
 def already_decided(protest):
-    return ProtestError(
+    """Another official decided first: the protest as it now stands goes back with the refusal (API 409)."""
+    return Conflict(
         "status", _("This protest is already decided (%(status)s).") % {"status": display.decided_in_text(protest)}
     )
 
@@ -202,16 +168,22 @@ def already_decided(protest):
 @transaction.atomic
 def lodge_written(protest, written_text, point_appealed, user=None, at=None, board_completed_at=None):
     """Attach the written protest, handed in through the chief referee or umpire within the window after the
-    board (ICF 146: 15 minutes; queen2 ¶18: 5). The protest is then lodged: it cannot be withdrawn (ICF 149) and
-    the match result is withheld until the decision (ICF 150)."""
+    board (ICF 146: 15 minutes; queen2 ¶18: 5). The protest is then lodged: it cannot be withdrawn (ICF 149), the
+    hour for the decision runs from now (ICF 151(c), our reading) and the match result is withheld until the
+    decision (ICF 150)."""
     protest = lock(protest)
     if protest.status == S.LODGED:
         raise ProtestError("status", _("ICF 149: this protest is already lodged; it stands as written."))
     if protest.status != S.ORAL:
         raise already_decided(protest)
-    if protest.fee_status != FEE.HELD:
+    if protest.fee_status != FEE.HELD:  # logged before the fee was required with it
         raise ProtestError(
-            "fee", _("ICF 145: no protest is entertained without payment of the scrutiny fee; record the fee first.")
+            "fee",
+            _(
+                "%(law)s: no protest is entertained without payment of the scrutiny fee; this one was logged "
+                "without it and can only be rejected."
+            )
+            % {"law": fee_law(rule_set_of(protest.match))},
         )
     if not written_text.strip():
         raise ProtestError("written_text", _("ICF 147: state the facts as they occurred."))
@@ -237,6 +209,8 @@ def lodge_written(protest, written_text, point_appealed, user=None, at=None, boa
         raise ProtestError("written_text", message % values)
     protest.written_text, protest.point_appealed = written_text.strip(), point_appealed.strip()
     protest.written_received_at, protest.received_by, protest.status = at, signed_in(user), S.LODGED
+    if hour_from(rule_set) == "written":
+        protest.due_at = decision_due(rule_set, at)
     protest.save()
     withhold(protest, user)
     return protest
@@ -286,8 +260,11 @@ def decide(protest, outcome, reason, user, at=None):
     - upheld: the match continues from the beginning of the protested board (later boards are voided, kept on
       record) and the fee is refunded (151(a));
     - overruled: the result already obtained stands and the fee is forfeited (151(b));
-    - rejected: a protest in abusive language (ICF 148), or one never lodged in writing within the window
-      (ICF 146): the fee, if paid, is forfeited as for an overruled protest (our reading).
+    - rejected: a protest never lodged in writing within the window (ICF 146), or one logged without its fee
+      before the fee was required with it (ICF 145): the fee, if paid, is forfeited as for an overruled protest
+      (our reading);
+    - abusive: a protest in uncouth and abusive language is summarily rejected, at any time, and invites
+      disciplinary action (ICF 148): the fee is forfeited and a disciplinary report is opened (conduct).
     The decision is conveyed to the parties (151(c)) by a notification."""
     protest = lock(protest)
     match = protest.match
@@ -297,34 +274,24 @@ def decide(protest, outcome, reason, user, at=None):
         raise already_decided(protest)
     if outcome not in OUTCOMES:
         raise ProtestError(
-            "outcome", _("Decide 'upheld', 'overruled' or 'rejected', not '%(outcome)s'.") % {"outcome": outcome}
+            "outcome",
+            _("Decide 'upheld', 'overruled', 'rejected' or 'abusive', not '%(outcome)s'.") % {"outcome": outcome},
         )
     if not reason.strip():
         raise ProtestError("reason", _("ICF 151(c): give the reason; the decision is conveyed to the parties."))
     at = at or timezone.now()
-    if protest.status == S.ORAL:
-        deadline, window_passed = written_window(protest, at)
-        if not (outcome == "rejected" and window_passed):
-            if deadline:
-                message = _(
-                    "ICF 146: this protest awaits its written form; it is decided once lodged, or rejected after "
-                    "%(deadline)s if it does not come."
-                ) % {"deadline": clock(deadline)}
-            else:
-                message = _(
-                    "ICF 146: this protest awaits its written form; it is decided once lodged, or rejected once its "
-                    "window has passed."
-                )
-            raise ProtestError("outcome", message)
+    check_outcome(protest, outcome, at)
     if outcome == "upheld":
         why = _("Protest #%(pk)s upheld (ICF 151(a)): %(reason)s") % {"pk": protest.pk, "reason": reason.strip()}
         match_services.replay_from_board(match, protest.game_no, protest.board_no, user=user, reason=why)
-    protest.status = OUTCOMES[outcome]
+    protest.status, protest.abusive = OUTCOMES[outcome], outcome == "abusive"
     protest.decided_by, protest.decided_at, protest.decision_reason = user, at, reason.strip()
     if protest.fee_status == FEE.HELD:
         protest.fee_status = FEE.REFUNDED if outcome == "upheld" else FEE.FORFEITED
         protest.fee_settled_at = at
     protest.save()
+    if protest.abusive:  # ICF 148: "and invite disciplinary action"
+        open_abusive_protest_report(protest, user=user, note=protest.decision_reason)
     release(protest, user)
     tell_parties(protest)
     return protest
@@ -354,14 +321,15 @@ def flag_overdue(now=None):
     """Flag every lodged protest whose decision is overdue and tell the secretaries and chief referees, once:
     a second run (or two workers at once) flags and notifies nobody again. Returns how many were flagged."""
     now = now or timezone.now()
-    due = Protest.objects.filter(status=S.LODGED, overdue_flagged_at=None, due_at__lte=now)
+    # ICF 151(c) "within one hour": a decision at the hour's last instant is in time; overdue only after it.
+    due = Protest.objects.filter(status=S.LODGED, overdue_flagged_at=None, due_at__lt=now)
     flagged = 0
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
             protest = (
                 Protest.objects.select_for_update(of=("self",))
                 .select_related("match__stage__event__tournament", "match__entry_a", "match__entry_b")
-                .filter(pk=pk, status=S.LODGED, overdue_flagged_at=None)
+                .filter(pk=pk, status=S.LODGED, overdue_flagged_at=None, due_at__lt=now)
                 .first()
             )
             if protest is None:  # decided or flagged meanwhile

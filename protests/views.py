@@ -1,10 +1,12 @@
-"""Protest pages: the umpire logs a protest at the board and attaches the written text, the tournament authority
-works through the decision queue, officials keep the fee ledger, the players of the match read the status.
-Views read a form, check a rule of `protests.permissions`, call one service; a refusal comes back on the form."""
+"""Protest pages: the umpire logs a protest at the board and attaches the written text and its photos, the
+tournament authority works through the decision queue, officials keep the fee ledger, the players of the match
+read the status. Views read a form, check a rule of `protests.permissions`, call one service; a refusal comes back
+on the form. Photos are served here, to the officials only, never from a public media URL."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -12,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from core.errors import NotAllowed, ServiceError
-from protests import display, fees, permissions, selectors, services
-from protests.forms import DecisionForm, FeeForm, OralProtestForm, WrittenProtestForm
+from core.errors import Conflict, NotAllowed, ServiceError
+from protests import display, evidence, fees, permissions, selectors, services
+from protests.forms import DecisionForm, FeeForm, OralProtestForm, PhotoForm, WrittenProtestForm
 from protests.models import Protest
 from stages.models import Match
 from tournaments.scoping import visible_tournament
@@ -100,6 +102,10 @@ def log_protest(request, slug, match_id):
     )
     if not permissions.can_log(request.user, match):
         raise PermissionDenied(_("Only the umpire of this match or an official logs a protest."))
+    rule_set = selectors.rule_set_of(match)
+    if rule_set.protest_window_minutes is None:  # ECC, office: the texts lay down no protest
+        context = {"tournament": tournament, "match": match, "no_protest": rule_set.no_protest_reason}
+        return render(request, "protests/log.html", context)
     fee = fees.fee_of(tournament)
     form = OralProtestForm(request.POST or None, match=match, fee=fee)
     if request.method == "POST" and form.is_valid():
@@ -130,7 +136,7 @@ def protest_detail(request, slug, pk):
     return render_detail(request, tournament, protest)
 
 
-def render_detail(request, tournament, protest, written_form=None, decision_form=None, fee_error=None):
+def render_detail(request, tournament, protest, written_form=None, decision_form=None, photo_form=None):
     user, match = request.user, protest.match
     can_log = permissions.can_log(user, match)
     undecided = not protest.is_decided
@@ -142,8 +148,9 @@ def render_detail(request, tournament, protest, written_form=None, decision_form
         "written_deadline": written_deadline,
         "lapsed": lapsed,
         "fee": fees.fee_of(tournament),
-        "can_pay": can_log and protest.status == Protest.Status.ORAL and protest.fee_status == Protest.Fee.UNPAID,
-        "fee_error": fee_error,
+        "fee_law": display.fee_law(selectors.rule_set_of(match)),
+        "photos": evidence.photos_for(user, protest),
+        "photo_form": (photo_form or PhotoForm()) if can_log and undecided else None,
         "written_form": (written_form or WrittenProtestForm())
         if can_log and protest.status == Protest.Status.ORAL
         else None,
@@ -163,32 +170,29 @@ def protest_action(request, slug, pk, allowed, message):
     return tournament, protest
 
 
-@login_required
-@require_POST
-def record_fee(request, slug, pk):
-    tournament, protest = protest_action(request, slug, pk, permissions.can_log, ONLY_UMPIRE)
-    try:
-        services.record_fee(protest, user=request.user)
-    except ServiceError as error:
-        return render_detail(request, tournament, protest, fee_error=error.message)
-    messages.success(request, display.FEE_RECORDED)
-    return redirect("protest-detail", slug, pk)
+def form_action(request, slug, pk, form_class, run, done, form_name):
+    """Run `run(protest, cleaned_data)` for a valid form, once the user may (the body is read only then); a refusal
+    comes back on the form, success goes to the protest."""
+    tournament, protest = protest_action(request, slug, pk, permissions.can_log, WRITTEN_THROUGH)
+    form = form_class(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            run(protest, form.cleaned_data)
+        except ServiceError as error:
+            error.show_on(form)
+        else:
+            messages.success(request, done)
+            return redirect("protest-detail", slug, pk)
+    return render_detail(request, tournament, protest, **{form_name: form})
 
 
 @login_required
 @require_POST
 def lodge_written(request, slug, pk):
-    tournament, protest = protest_action(request, slug, pk, permissions.can_log, WRITTEN_THROUGH)
-    form = WrittenProtestForm(request.POST)
-    if form.is_valid():
-        try:
-            services.lodge_written(protest, user=request.user, **form.cleaned_data)
-        except ServiceError as error:
-            error.show_on(form)
-        else:
-            messages.success(request, display.WRITTEN_LODGED)
-            return redirect("protest-detail", slug, pk)
-    return render_detail(request, tournament, protest, written_form=form)
+    def run(protest, data):
+        services.lodge_written(protest, user=request.user, **data)
+
+    return form_action(request, slug, pk, WrittenProtestForm, run, display.WRITTEN_LODGED, "written_form")
 
 
 @login_required
@@ -201,9 +205,34 @@ def decide(request, slug, pk):
             protest = services.decide(protest, form.cleaned_data["outcome"], form.cleaned_data["reason"], request.user)
         except NotAllowed as error:
             raise PermissionDenied(error.message) from None
+        except Conflict as error:  # another official decided first: show the protest as it now stands
+            messages.error(request, error.message)
+            return redirect("protest-detail", slug, pk)
         except ServiceError as error:
             error.show_on(form)
         else:
             messages.success(request, display.decided_message(protest))
             return redirect(reverse("protest-detail", args=[slug, pk]))
     return render_detail(request, tournament, protest, decision_form=form)
+
+
+# ---------------------------------------------------------------- photos (officials only)
+
+
+@login_required
+@require_POST
+def add_photo(request, slug, pk):
+    def run(protest, data):
+        evidence.add_photo(protest, data["image"], request.user, data["caption"])
+
+    return form_action(request, slug, pk, PhotoForm, run, display.PHOTO_ADDED, "photo_form")
+
+
+@login_required
+def photo(request, slug, pk, photo_pk):
+    """The photo itself, for the officials and umpires only; anyone else gets 404, told nothing."""
+    tournament = visible_tournament(request, slug)
+    found = evidence.photo_of(request.user, tournament, pk, photo_pk)
+    if found is None:
+        raise Http404(_("No such photo."))
+    return evidence.photo_response(found)

@@ -11,7 +11,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from rules.errors import RuleError, UnknownRuleSet
-from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit
+from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit, Walkover
 from rules.specials import SITUATIONS, Situation
 from rules.translation import gettext as _
 
@@ -69,8 +69,10 @@ class RuleSet:
     allows_draw: bool = False
     standings_points: StandingsPoints = StandingsPoints(win=2, draw=1, loss=0)
     late_arrival: LateArrival | None = None
-    protest_window_minutes: int | None = None
+    walkover: Walkover = Walkover(score=None)
+    protest_window_minutes: int | None = None  # None: the texts lay down no protest (see no_protest_reason)
     protest_decision_minutes: int | None = None
+    no_protest_reason: str = ""  # why the protest actions are not offered, where protest_window_minutes is None
     stroke_seconds: int | None = None
     time_limit: TimeLimit | None = None
     additional_points: str = "on_demand"  # or "automatic" (ECC)
@@ -171,7 +173,7 @@ class RuleSet:
         names = [
             "coin_value", "queen_value", "queen_counts_up_to", "reduced_points", "board_maximum",
             "points_target", "board_limit", "on_tie", "stages", "games_per_match", "allows_draw",
-            "standings_points", "late_arrival", "protest_window_minutes", "protest_decision_minutes",
+            "standings_points", "late_arrival", "walkover", "protest_window_minutes", "protest_decision_minutes",
             "stroke_seconds", "time_limit", "additional_points", "special_endings", "readings",
         ]  # fmt: skip
         data = {name: plain(getattr(self, name)) for name in names}

@@ -232,7 +232,14 @@ class LateArrivalSerializer(serializers.Serializer):
     minutes = serializers.IntegerField()
     reference = serializers.CharField(help_text="announced, start or planned_before.")
     consequence = serializers.CharField()
-    forfeit_score = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    law = serializers.CharField(allow_blank=True)
+
+
+class WalkoverWorthSerializer(serializers.Serializer):
+    """What a match won by walk-over is worth (rules.params.Walkover): the score per game where the law gives one
+    (ECC 18: 25-0), else null: the win counts, no score, nothing for the score tie-breaks (ICF 143)."""
+
+    score = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     law = serializers.CharField(allow_blank=True)
 
 
@@ -250,6 +257,7 @@ class ReadingsSerializer(serializers.Serializer):
     cap_includes_additional = serializers.BooleanField()
     rule_104b_edition = serializers.CharField()
     rule_112_reduced_at_22 = serializers.BooleanField()
+    protest_hour_from = serializers.CharField(help_text="written or oral: where ICF 151(c)'s hour starts.")
 
 
 class GameLengthSerializer(serializers.Serializer):
@@ -280,6 +288,7 @@ class RuleSetParametersSerializer(serializers.Serializer):
     allows_draw = serializers.BooleanField()
     standings_points = StandingsPointsSerializer()
     late_arrival = LateArrivalSerializer(allow_null=True)
+    walkover = WalkoverWorthSerializer()
     protest_window_minutes = serializers.IntegerField(allow_null=True)
     protest_decision_minutes = serializers.IntegerField(allow_null=True)
     stroke_seconds = serializers.IntegerField(allow_null=True)

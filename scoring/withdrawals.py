@@ -1,7 +1,8 @@
 """What the scoring floor does when an entry withdraws or is reinstated (tournaments.signals.entry_withdrawn).
 
 A withdrawn entry will not come to its board. The laws say what a side that does not come loses: the entire
-match (ICF 143(i); queen2 ¶10), 25-0 (ECC 18, "Late Arrival or No Show"). So its matches already drawn or paired
+match (ICF 143(i); queen2 ¶10: a walk-over with no score), 25-0 (ECC 18, "Late Arrival or No Show"); the rule set's
+`walkover` says which (rules/README.md, reading 19). So its matches already drawn or paired
 and not yet started (a round robin's or groups' matches, its match in a Swiss round already paired) are recorded at
 once as walkovers to its opponent, through scoring.services.record_walkover, rather than called and forfeited at
 the reporting deadline: the opponent is not kept waiting at a table. A rule set whose laws say nothing of a side

@@ -39,6 +39,9 @@ def protest_box(context, match):
     if user is None or not user.is_authenticated:
         return box
     box["can_log"] = permissions.is_match_umpire(user, match) or official(context, user, match)
+    rule_set = match.stage.event.rules
+    if box["can_log"] and rule_set.protest_window_minutes is None:  # ECC, office: not offered, and why
+        box["can_log"], box["not_offered"] = False, rule_set.no_protest_reason
     box["can_read"] = bool(protests) and permissions.can_read(user, match)
     if box["can_log"] or box["can_read"]:
         box["slug"] = match.stage.event.tournament.slug

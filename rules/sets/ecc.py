@@ -1,7 +1,7 @@
 """ECC Laws for self-umpired games, Swiss Eurocup (shared/laws/ecc-self-umpired-eurocup.txt)."""
 
 from rules.base import RuleSet, register
-from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit
+from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit, Walkover
 from rules.specials import SITUATIONS
 from rules.translation import gettext_lazy
 
@@ -25,7 +25,13 @@ class ECC(RuleSet):
     allows_draw = True
     games_per_match = 1  # ECC 18, 124: a match is one game, lost 25-0 by forfeit
     standings_points = StandingsPoints(win=2, draw=1, loss=0)  # not in the laws; our choice
-    late_arrival = LateArrival(6, "start", "loses_match", (25, 0), "ECC 18")
+    late_arrival = LateArrival(6, "start", "loses_match", "ECC 18")
+    walkover = Walkover(score=(25, 0), law="ECC 18, 124")  # "loses the match 25-0"
+    # ECC: self-umpired; its laws name no Umpire to intimate a protest to, no fee, no window, no decision time.
+    no_protest_reason = gettext_lazy(
+        "ECC laws for self-umpired games have no protest: there is no Umpire to receive one, no scrutiny fee "
+        "and no decision time."
+    )
     stroke_seconds = 15  # ECC 27, 30
     time_limit = TimeLimit(50, 7, "ECC 39-41")
     additional_points = "automatic"  # ECC 98-102: "shall be awarded to the opponent", no demand

@@ -1,7 +1,7 @@
 """ICF Laws of Carrom (shared/laws/icf-laws-of-carrom.txt): umpired international play."""
 
 from rules.base import RuleSet, register
-from rules.params import GameLength, LateArrival, StandingsPoints
+from rules.params import GameLength, LateArrival, StandingsPoints, Walkover
 from rules.translation import gettext_lazy
 
 EIGHT_BOARD_ROUNDS = (
@@ -28,7 +28,9 @@ class ICF(RuleSet):
     on_tie = "extra_board"  # ICF 56(b)
     games_per_match = 3  # ICF 57: best of three games
     standings_points = StandingsPoints(win=2, draw=1, loss=0)  # not in the laws; our choice
-    late_arrival = LateArrival(15, "announced", "loses_match", None, "ICF 143(i)")
+    late_arrival = LateArrival(15, "announced", "loses_match", "ICF 143(i)")
+    # ICF 143: the player "shall be liable to lose the entire match", no score: the win counts, nothing else.
+    walkover = Walkover(score=None, law="ICF 143")
     protest_window_minutes = 15  # ICF 146
     protest_decision_minutes = 60  # ICF 151(c)
     stroke_seconds = 15  # ICF 46, 50
@@ -53,6 +55,9 @@ class ICF(RuleSet):
         "additional": "ICF 87(b)",
         "score_card": "ICF XIX (score card)",
         "sides": "ICF 58-60",
+        "protest_fee": "ICF 145",
+        "protest_window": "ICF 146",
+        "protest_decision": "ICF 151(c)",
         "queen_left": gettext_lazy(
             "ICF 107: a player who pockets his last c/m while the Queen is on the board loses the board; "
             "enter it as the special ending 'last_own_queen_on_board'"

@@ -2,7 +2,7 @@
 
 from rules.base import RuleSet, register
 from rules.errors import RuleError
-from rules.params import GameLength, StandingsPoints
+from rules.params import GameLength, StandingsPoints, Walkover
 from rules.translation import gettext as _
 from rules.translation import gettext_lazy
 
@@ -34,6 +34,9 @@ class Office(RuleSet):
     games_per_match = 1  # office (Game Rules): a match is one game (1 board, 15 or 29 points)
     standings_points = StandingsPoints(win=2, draw=1, loss=0)  # not in the rules; our choice
     special_endings = frozenset()
+    # The league's sheet says nothing of a side that does not play, nor of protests.
+    walkover = Walkover(score=None, law="office")
+    no_protest_reason = gettext_lazy("The office league rules lay down no protest procedure.")
     side_change_rule = gettext_lazy("none (office rules do not change sides)")
     citations = {
         "coins": "office (Scoring)",

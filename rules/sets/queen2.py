@@ -4,7 +4,7 @@ The text is unnumbered; we cite its paragraphs as ``queen2 ¶n`` counting non-em
 """
 
 from rules.base import RuleSet, register
-from rules.params import GameLength, LateArrival, StandingsPoints
+from rules.params import GameLength, LateArrival, StandingsPoints, Walkover
 from rules.translation import gettext_lazy
 
 NOT_OVER = gettext_lazy(
@@ -32,7 +32,9 @@ class Queen2(RuleSet):
     on_tie = "tie_breaker"  # queen2 ¶12-15
     games_per_match = 3  # ICF 57 (queen2 ¶21): best of three sets
     standings_points = StandingsPoints(win=2, draw=1, loss=0)  # not in the laws; our choice
-    late_arrival = LateArrival(5, "planned_before", "loses_match", None, "queen2 ¶10")
+    late_arrival = LateArrival(5, "planned_before", "loses_match", "queen2 ¶10")
+    # queen2 ¶10 "he will lose the entire match", ICF 143 (¶21): no score.
+    walkover = Walkover(score=None, law="queen2 ¶10, ICF 143 (queen2 ¶21)")
     protest_window_minutes = 5  # queen2 ¶18
     protest_decision_minutes = None  # queen2 ¶18: "at the earliest possible"
     stroke_seconds = 10  # queen2 ¶2
@@ -74,6 +76,9 @@ class Queen2(RuleSet):
         "additional": "ICF 87(b) (queen2 ¶21)",
         "score_card": "ICF XIX (score card)",
         "sides": "queen2 ¶1",
+        "protest_fee": "ICF 145 (queen2 ¶21)",
+        "protest_window": "queen2 ¶18",
+        "protest_decision": "queen2 ¶18",
     }
 
     def queen_left_on_board(self):

@@ -59,6 +59,9 @@ def _games(rows, matches, points_for):
         a, b, score_a, score_b = m.a, m.b, m.score_a, m.score_b
         if m.both_lose:  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
             outcome_a = outcome_b = LOSS
+        elif m.walkover:  # ICF 143: the match is lost, no score is given: nothing for net or total score
+            outcome_a, outcome_b = (WIN, LOSS) if m.walkover == "a" else (LOSS, WIN)
+            score_a = score_b = 0
         elif b is None or score_a > score_b:
             outcome_a, outcome_b = WIN, LOSS
         elif score_a != score_b:
@@ -179,6 +182,8 @@ def _outcome(m, win, draw, loss):
     # kept as it always was, so that no standings change.
     if m.both_lose:
         return loss, loss
+    if m.walkover:
+        return (win, loss) if m.walkover == "a" else (loss, win)
     if m.b is None or m.score_a > m.score_b:
         return win, loss
     if m.score_a < m.score_b:

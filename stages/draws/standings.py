@@ -2,10 +2,11 @@
 classes are in ``stages.draws.metrics``; ``METRICS`` is importable from here too).
 
 A match is a win for the higher score (2 points), a draw for equal scores (1) and a loss otherwise (0); a bye
-(``b is None``) is a win for ``a`` by the score given. The event stores an ordered precedence list of metric keys;
-competitors are ordered by the first metric, ties by the next, and so on. ``head_to_head`` is computed only among
-the competitors still tied when it is reached (a mini-league of their games against each other). Ranks are
-shared only when every metric in the list ties; the display order of a shared rank is by name.
+(``b is None``) is a win for ``a`` by the score given; a walk-over without a score (``walkover`` "a" or "b", ICF
+143) is a win for that side that adds nothing to net or total score. The event stores an ordered precedence list
+of metric keys; competitors are ordered by the first metric, ties by the next, and so on. ``head_to_head`` is
+computed only among the competitors still tied when it is reached (a mini-league of their games against each
+other). Ranks are shared only when every metric in the list ties; the display order of a shared rank is by name.
 """
 
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ class MatchResult:
     score_a: float = 0
     score_b: float = 0
     both_lose: bool = False  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
+    # "a" or "b": won by walk-over with no score (ICF 143, queen2 ¶10): the win counts, the scores count nothing.
+    walkover: str = ""
 
 
 @dataclass
@@ -97,6 +100,7 @@ def _results(matches, rows):
                 _field(m, "score_a", 0),
                 _field(m, "score_b", 0),
                 bool(_field(m, "both_lose", False)),
+                _field(m, "walkover", "") or "",
             )
         for side in (m.a, m.b):
             if side is not None and side not in rows:

@@ -93,15 +93,15 @@ def test_the_task_forfeits_one_second_after_the_deadline_not_at_it(tournament, s
 
 
 def test_icf_and_queen2_forfeit_loses_the_entire_match_ecc_25_0(tournament, secretary):
-    """ICF 143 / queen2 ¶10: the whole match, each game the winner needs 25-0 (ICF 56(a), 57); ECC 18: 25-0."""
+    """ICF 143 / queen2 ¶10: the entire match is lost, a walk-over with no score; ECC 18: 25-0."""
     icf, ecc, queen2 = icf_called(tournament), ecc_started(tournament), queen2_planned(tournament)
     for match in (icf, ecc, queen2):
         late.report(match, "b", secretary, at=T - timedelta(hours=1))
     assert late.apply_forfeits(now=T + timedelta(hours=1)) == 3
     for match in (icf, ecc, queen2):
         match.refresh_from_db()
-    assert (icf.games_a, icf.games_b, icf.score_a, icf.score_b, icf.winner_id) == (0, 2, 0, 50, icf.entry_b_id)
-    assert (queen2.games_b, queen2.score_b, queen2.score_a) == (2, 50, 0)
+    assert (icf.games_a, icf.games_b, icf.score_a, icf.score_b, icf.winner_id) == (0, 0, None, None, icf.entry_b_id)
+    assert (queen2.games_b, queen2.score_b, queen2.score_a, queen2.winner_id) == (0, None, None, queen2.entry_b_id)
     assert (ecc.games_b, ecc.score_b, ecc.score_a) == (1, 25, 0)
 
 

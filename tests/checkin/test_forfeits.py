@@ -139,7 +139,8 @@ def test_a_knockout_forfeit_advances_the_player_who_reported(tournament, secreta
     final = stage.matches.get(round__name="final")
     assert final.entry_a_id == semi_one.entry_b_id and final.entry_b_id is None
     semi_one.refresh_from_db()
-    assert (semi_one.games_b, semi_one.score_b, semi_one.score_a) == (2, 50, 0)  # ICF 143: the entire match
+    # ICF 143: the entire match, no score.
+    assert (semi_one.games_b, semi_one.score_b, semi_one.score_a) == (0, None, None)
 
 
 def test_a_double_forfeit_in_a_knockout_advances_nobody_and_the_next_opponent_has_a_walkover(tournament):
@@ -167,5 +168,5 @@ def test_a_double_forfeit_reads_as_lost_by_both_on_the_stage_page():
     from stages.display import result_text, side_scores
 
     match = Match(status=Match.Status.WALKOVER, entry_a_id=1, entry_b_id=2, winner_id=None, forfeited="ab")
-    assert side_scores(match) == ("w/o", "w/o")
-    assert result_text(match) == "w/o both"
+    assert side_scores(match) == ("W/O", "W/O")
+    assert result_text(match) == "both absent: lost by walk-over"

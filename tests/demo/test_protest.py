@@ -26,8 +26,8 @@ def test_demo_protest_is_withheld_then_decided_by_the_secretary(client):
     assert protest.status == Protest.Status.LODGED and protest.fee_status == Protest.Fee.HELD
     assert match.status == Match.Status.CONFIRMED and match.result_withheld and final.entry_a_id is None
 
-    assert services.flag_overdue(now=protest.due_at - timedelta(seconds=1)) == 0
-    assert services.flag_overdue(now=protest.due_at) == 1
+    assert services.flag_overdue(now=protest.due_at) == 0  # ICF 151(c): "within one hour" includes the hour's end
+    assert services.flag_overdue(now=protest.due_at + timedelta(seconds=1)) == 1
     assert Notification.objects.filter(key=f"protest-{protest.pk}-overdue").count() == 2  # secretary and chief
 
     client.force_login(User.objects.get(username="secretary"))

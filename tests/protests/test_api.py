@@ -88,15 +88,19 @@ def test_a_late_written_protest_is_a_400_naming_the_deadline(api_client, tournam
     assert f"by {services.clock(ended + timedelta(minutes=15))};" in message
 
 
-def test_without_the_fee_the_written_protest_is_refused_until_it_is_paid(api_client, tournament, umpire, match):
+def test_icf_145_a_protest_without_the_fee_is_a_400_naming_the_law_and_nothing_is_saved(
+    api_client, tournament, umpire, match
+):
     api_client.force_authenticate(umpire)
-    protest_id = api_client.post(url(tournament), oral_body(match, fee_paid=False), format="json").data["id"]
-    refused = api_client.post(url(tournament, f"{protest_id}/written/"), written_body(), format="json")
-    assert refused.status_code == 400 and refused.data["fee"][0].startswith("ICF 145")
-    paid = api_client.post(url(tournament, f"{protest_id}/fee/"))
-    assert paid.status_code == 200 and paid.data["fee_status"] == "held"
-    assert api_client.post(url(tournament, f"{protest_id}/fee/")).status_code == 400
-    assert api_client.post(url(tournament, f"{protest_id}/written/"), written_body(), format="json").status_code == 200
+    for body in (oral_body(match, fee_paid=False), {k: v for k, v in oral_body(match).items() if k != "fee_paid"}):
+        refused = api_client.post(url(tournament), body, format="json")
+        assert refused.status_code == 400
+        assert refused.data["fee_paid"][0].startswith("ICF 145: no protest is entertained without payment")
+    match.refresh_from_db()
+    assert not Protest.objects.exists() and not match.result_withheld
+    # The old path that let a fee follow later is gone.
+    logged = api_client.post(url(tournament), oral_body(match), format="json").data["id"]
+    assert api_client.post(url(tournament, f"{logged}/fee/")).status_code == 404
 
 
 def test_bad_input_is_a_400_with_field_errors(api_client, tournament, umpire, match):
@@ -140,8 +144,8 @@ def test_players_read_the_protests_of_their_own_match_only(api_client, tournamen
 
     api_client.force_authenticate(player_user)
     assert [p["id"] for p in api_client.get(url(tournament)).data] == [protest_id]
-    assert api_client.get(url(tournament, f"{protest_id}/")).data["status"] == "oral"
-    assert api_client.post(url(tournament, f"{protest_id}/fee/")).status_code == 403
+    read = api_client.get(url(tournament, f"{protest_id}/")).data
+    assert read["status"] == "oral" and read["photos"] is None  # the photos are for the officials only
     assert api_client.post(url(tournament, f"{protest_id}/written/"), written_body()).status_code == 403
 
     stranger = UserFactory()

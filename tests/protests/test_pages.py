@@ -95,18 +95,21 @@ def test_a_late_written_protest_is_refused_on_the_page_with_its_deadline(client,
     assert protest.status == Protest.Status.ORAL
 
 
-def test_fee_not_paid_then_paid_on_the_page(client, tournament, umpire, match):
-    protest = services.log_oral_protest(
-        match, game_no=1, board_no=4, side="B", protester_name="X", decision_appealed="Y", user=umpire
-    )
+def test_icf_145_a_protest_offered_without_the_fee_is_refused_on_the_form_and_nothing_saved(
+    client, tournament, umpire, match
+):
     client.force_login(umpire)
-    refused = client.post(page("protest-written", tournament, protest.pk), {"written_text": "F", "point_appealed": "P"})
-    assert "ICF 145: no protest is entertained" in refused.content.decode()
-    assert client.post(page("protest-record-fee", tournament, protest.pk)).status_code == 302
-    protest.refresh_from_db()
-    assert protest.fee_status == Protest.Fee.HELD
-    again = client.post(page("protest-record-fee", tournament, protest.pk))
-    assert again.status_code == 200 and "already recorded (500.00 INR)" in again.content.decode()
+    form = client.get(page("protest-log", tournament, match.pk)).content.decode()
+    assert "ICF 145: no protest is entertained without payment of the scrutiny fee." in form
+    data = oral_form()
+    del data["fee_paid"]
+    refused = client.post(page("protest-log", tournament, match.pk), data)
+    body = refused.content.decode()
+    assert refused.status_code == 200
+    assert "ICF 145: no protest is entertained without payment of the scrutiny fee (500.00 INR)" in body
+    assert 'value="R. Kumar"' in body  # the form comes back as typed
+    match.refresh_from_db()
+    assert not Protest.objects.exists() and not match.result_withheld
 
 
 def test_the_chief_referee_decides_from_the_queue_and_the_umpire_cannot(client, tournament, umpire, chief, match):

@@ -118,8 +118,11 @@ def test_queen2_p18_decision_at_the_earliest_possible_has_no_due_time(tournament
 
 def test_ecc_self_umpired_laws_have_no_protest_procedure(tournament, umpire, fee):
     match = make_match(tournament, rule_set="ecc", umpire=umpire, status=Match.Status.IN_PLAY)
-    with pytest.raises(ServiceError, match="lay down no protest procedure"):
+    with pytest.raises(ServiceError, match="ECC laws for self-umpired games have no protest: there is no Umpire"):
         oral(match, umpire, board=1)
+    office = make_match(tournament, rule_set="office", umpire=umpire, status=Match.Status.IN_PLAY)
+    with pytest.raises(ServiceError, match="office league rules lay down no protest procedure"):
+        oral(office, umpire, board=1)
     assert not Protest.objects.exists()
 
 
@@ -128,25 +131,49 @@ def test_ecc_self_umpired_laws_have_no_protest_procedure(tournament, umpire, fee
 
 def test_icf_145_without_the_scrutiny_fee_the_protest_is_not_entertained(tournament, umpire, fee):
     match = played_match(tournament, umpire)
-    protest = oral(match, umpire, fee_paid=False)
-    assert protest.fee_status == Protest.Fee.UNPAID
-    with pytest.raises(ServiceError, match="ICF 145: no protest is entertained without payment of the scrutiny fee"):
-        lodge(protest, umpire, minutes(1))
-    paid = services.record_fee(protest, user=umpire, at=minutes(2))
+    with pytest.raises(ServiceError) as refused:
+        oral(match, umpire, fee_paid=False)
+    assert refused.value.field == "fee_paid"
+    assert refused.value.message == (
+        "ICF 145: no protest is entertained without payment of the scrutiny fee (500.00 INR). The protest is "
+        "refused; nothing is recorded."
+    )
+    # Refused at once: nothing waits for a later payment, nothing is withheld.
+    match.refresh_from_db()
+    assert not Protest.objects.exists() and not match.result_withheld
+    assert not match.changes.filter(what=W.WITHHELD).exists()
+    paid = oral(match, umpire, at=minutes(2))
     assert (paid.fee_status, paid.fee_amount, paid.fee_currency) == (Protest.Fee.HELD, Decimal("500.00"), "INR")
     assert paid.fee_received_by == umpire and paid.fee_paid_at == minutes(2)
-    with pytest.raises(ServiceError, match="already recorded"):
-        services.record_fee(protest, user=umpire)
-    assert lodge(protest, umpire, minutes(3)).status == P.LODGED
+    assert lodge(paid, umpire, minutes(3)).status == P.LODGED
+
+
+def test_queen2_takes_icf_145_by_p21_a_fee_less_protest_is_refused(tournament, umpire, fee):
+    match = make_match(tournament, rule_set="queen2", umpire=umpire, status=Match.Status.IN_PLAY)
+    with pytest.raises(ServiceError, match=r"^ICF 145 \(queen2 ¶21\): no protest is entertained without payment"):
+        oral(match, umpire, board=2, fee_paid=False)
+    assert not Protest.objects.exists()
 
 
 def test_icf_145_a_tournament_without_a_fee_cannot_take_one(tournament, umpire):
     match = played_match(tournament, umpire)
-    with pytest.raises(ServiceError, match="no scrutiny fee yet"):
-        oral(match, umpire)
-    protest = oral(match, umpire, fee_paid=False)  # logged; the fee follows once set
-    with pytest.raises(ServiceError, match="no scrutiny fee yet"):
-        services.record_fee(protest, user=umpire)
+    for fee_paid in (True, False):
+        with pytest.raises(ServiceError, match="ICF 145: .* no scrutiny fee set yet; a secretary sets it first"):
+            oral(match, umpire, fee_paid=fee_paid)
+    assert not Protest.objects.exists()
+
+
+def test_a_protest_logged_without_its_fee_before_icf_145_was_enforced_can_only_be_rejected(
+    tournament, umpire, chief, fee
+):
+    match = played_match(tournament, umpire)
+    legacy = ProtestFactory(match=match, game_no=1, board_no=4, fee_status="unpaid", intimated_at=T0)
+    with pytest.raises(ServiceError, match="logged without it and can only be rejected"):
+        lodge(legacy, umpire, minutes(1))
+    with pytest.raises(ServiceError, match="awaits its written form"):
+        services.decide(legacy, "overruled", "No.", chief, at=minutes(1))
+    rejected = services.decide(legacy, "rejected", "ICF 145: no fee was paid.", chief, at=minutes(1))
+    assert (rejected.status, rejected.fee_status) == (P.REJECTED, Protest.Fee.UNPAID)
 
 
 def test_a_later_change_of_the_fee_leaves_fees_paid_as_they_were(tournament, umpire, fee):
@@ -170,7 +197,7 @@ def test_icf_144_147_the_protest_names_the_protester_the_decision_and_the_point(
     with pytest.raises(ServiceError, match="ICF 144: name the player, captain or team manager"):
         oral(match, umpire, protester_name="")
     protest = oral(match, umpire, role=Protest.Role.TEAM_MANAGER)
-    assert protest.role == "team_manager" and protest.logged_by == umpire and protest.lodged_at == T0
+    assert protest.role == "team_manager" and protest.logged_by == umpire and protest.intimated_at == T0
     with pytest.raises(ServiceError, match="ICF 147: state the point appealed against"):
         services.lodge_written(protest, "Facts.", "", umpire, minutes(1))
     with pytest.raises(ServiceError, match="ICF 147: state the facts"):
@@ -368,20 +395,49 @@ def test_icf_151c_the_decision_is_conveyed_to_the_parties(tournament, umpire, ch
 # ---------------------------------------------------------------- ICF 151(c): overdue after one hour
 
 
-def test_icf_151c_undecided_after_exactly_one_hour_is_flagged_once_and_officials_told_once(
+def test_icf_151c_the_hour_runs_from_the_written_protest_59_59_and_60_00_in_time_60_01_overdue(
     tournament, umpire, chief, secretary, fee
 ):
-    protest = lodge(oral(played_match(tournament, umpire), umpire, at=T0), umpire, minutes(1))
-    assert protest.due_at == minutes(60)
-    assert services.flag_overdue(now=minutes(59, seconds=59)) == 0
-    assert services.flag_overdue(now=minutes(60)) == 1
-    assert services.flag_overdue(now=minutes(60)) == 0  # idempotent
+    # Oral protest at 14:00 (ICF 145), written protest lodged at 14:10 (ICF 146, 149, 150): due at 15:10.
+    protest = oral(played_match(tournament, umpire), umpire, at=T0)
+    assert protest.due_at is None  # the hour has not started while the written protest is awaited
+    protest = lodge(protest, umpire, minutes(10))
+    assert protest.due_at == minutes(70)
+    assert services.flag_overdue(now=minutes(60, seconds=1)) == 0  # an hour from the oral protest: not yet due
+    assert services.flag_overdue(now=minutes(69, seconds=59)) == 0  # 59:59 after lodging
+    assert services.flag_overdue(now=minutes(70)) == 0  # 60:00: "within one hour" includes its last instant
+    assert services.flag_overdue(now=minutes(70, seconds=1)) == 1  # 60:01: overdue
+    assert services.flag_overdue(now=minutes(70, seconds=1)) == 0  # idempotent
     assert services.flag_overdue(now=minutes(90)) == 0
     protest.refresh_from_db()
-    assert protest.overdue_flagged_at == minutes(60)
+    assert protest.overdue_flagged_at == minutes(70, seconds=1)
     told = Notification.objects.filter(key=f"protest-{protest.pk}-overdue")
     assert sorted(n.user.username for n in told) == sorted([chief.username, secretary.username])
-    assert "ICF 151(c): the decision was due by 15:00 (lodged at 14:00)" in told.first().body
+    assert (
+        "ICF 151(c): the decision was due by 15:10 (oral protest at 14:00, written protest lodged at 14:10)"
+        in told.first().body
+    )
+
+
+def test_icf_151c_a_decision_at_60_00_is_in_time_and_never_flagged(tournament, umpire, chief, fee):
+    protest = lodge(oral(played_match(tournament, umpire), umpire, at=T0), umpire, minutes(5))
+    services.decide(protest, "overruled", "Rightly called.", chief, at=minutes(65))
+    assert services.flag_overdue(now=minutes(65, seconds=1)) == 0
+    protest.refresh_from_db()
+    assert protest.overdue_flagged_at is None
+
+
+def test_icf_151c_the_alternative_reading_counts_from_the_oral_protest(tournament, umpire, fee, monkeypatch):
+    from dataclasses import replace
+
+    from rules.sets.icf import ICF
+
+    monkeypatch.setattr(ICF, "readings", replace(ICF.readings, protest_hour_from="oral"))
+    protest = oral(played_match(tournament, umpire), umpire, at=T0)
+    assert protest.due_at == minutes(60)
+    assert lodge(protest, umpire, minutes(10)).due_at == minutes(60)
+    assert services.flag_overdue(now=minutes(60)) == 0
+    assert services.flag_overdue(now=minutes(60, seconds=1)) == 1
 
 
 def test_overdue_task_runs_the_same_flagging_and_skips_oral_and_decided_protests(
@@ -410,7 +466,8 @@ def test_ledger_held_refunded_and_forfeited_add_up_to_what_was_paid(tournament, 
     upheld = lodge(oral(match, umpire), umpire, minutes(1))
     overruled = lodge(oral(match, umpire, side="A"), umpire, minutes(1))
     held = lodge(oral(match, umpire), umpire, minutes(2))
-    oral(match, umpire, fee_paid=False)  # unpaid: not in the ledger
+    with pytest.raises(ServiceError, match="ICF 145"):
+        oral(match, umpire, fee_paid=False)  # refused: nothing in the ledger
     services.decide(overruled, "overruled", "Rightly called.", chief)
     services.decide(upheld, "upheld", "Wrongly called.", chief)
     services.set_fee(tournament, Decimal("25"), "EUR")

@@ -32,7 +32,9 @@ def board(winner="A", coins=1, queen="covered_by_loser", minutes=(0, 5)):
 
 def test_ecc_18_late_arrival_six_minutes_after_start_loses_25_0():
     late = ECC.late_arrival
-    assert (late.minutes, late.reference, late.forfeit_score) == (6, "start", (25, 0))
+    assert (late.minutes, late.reference, ECC.walkover.score) == (6, "start", (25, 0))
+    # ECC 18, 124: the walk-over's 25-0 is a score like any other, so it counts in net and total score.
+    assert ECC.walkover.counts_in_scores
 
 
 def test_ecc_37_queen_not_credited_from_22():

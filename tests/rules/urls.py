@@ -16,4 +16,5 @@ urlpatterns = [
     path("accounts/logout/", stub, name="logout"),
     path("language/", stub, name="set-language"),
     path("jsi18n/", stub, name="javascript-catalog"),
+    path("archive/", stub, name="archive"),
 ]
