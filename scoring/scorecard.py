@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, ServiceError
 from rules.base import get_rule_set
 from rules.board import BoardInput
+from rules.conduct import concede_game
 from rules.errors import RuleError
 from rules.game import GameInput
 from rules.match import GameResult, MatchInput
@@ -28,6 +29,7 @@ from scoring.audit import log_change, signed_in, snapshot
 from scoring.display import status_label
 from scoring.models import Board, Game, ResultChange
 from scoring.services import lock_match, rules_round_of, update_result
+from scoring.signals import game_finished
 from stages.models import UNFINISHED, Match
 
 S = Match.Status
@@ -181,9 +183,12 @@ def card_state(match, boards=None, extras=None):
                     **game_entries(extras, number),
                 )
             )
+            conceded = game.entries.get("conceded_by")  # ICF 139: the game goes to the opponent, no score of its own
+            if conceded:
+                concede_game(game.state, conceded)
             games.append(game)
             if game.state.game_over:
-                results.append(GameResult(number, game.state.winner, game.state.final_score))
+                results.append(GameResult(number, game.state.winner, None if conceded else game.state.final_score))
         state = rule_set.match_state(
             MatchInput(
                 toss_winner=toss_winner,
@@ -265,6 +270,7 @@ def finish_if_over(match, game_no, after, user):
             number=game_no,
             defaults={"score_a": final["A"], "score_b": final["B"], "winner_side": game_card.state.winner or ""},
         )
+        game_finished.send(sender=Match, match=match, game_no=game_no, match_over=after.match.match_over)
     if after.match.match_over:
         result_before = snapshot(match)
         update_result(match, after.match)

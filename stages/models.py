@@ -259,6 +259,9 @@ class Match(models.Model):
     reported_a_at = models.DateTimeField(null=True, blank=True)
     reported_b_at = models.DateTimeField(null=True, blank=True)
     report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # ICF 138, 143(b): when the rest before the deciding game ends (set by the conduct app when game 2 ends,
+    # cleared once settled), stored so the periodic task finds due matches with one indexed query.
+    rest_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # Sides that lost by forfeit: "a", "b", or "ab" when both were absent (both lose).
     forfeited = models.CharField(max_length=2, blank=True)
     # Protests (ICF 150): while a protest is undecided the result is not final and counts for nothing.
