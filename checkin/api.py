@@ -17,6 +17,7 @@ from checkin.serializers import (
     CheckinRowSerializer,
     ReportSerializer,
     RoundCheckinSerializer,
+    UndoReportSerializer,
     WithdrawalSerializer,
     WithdrawnEntrySerializer,
     checkin_row,
@@ -58,6 +59,19 @@ class ReportView(CheckinAPIView):
         self.require(late.can_report(request.user, match), _("Only the umpire of this match or an official may."))
         data = self.valid(ReportSerializer)
         late.report(match, data["side"], request.user, reason=data["reason"])
+        return self.row(match)
+
+
+class UndoReportView(CheckinAPIView):
+    """POST {"side", "reason"}: take a report at the board back (e.g. a player's own check-in when they were not
+    there); the side is awaited again and forfeits if the deadline has passed."""
+
+    @extend_schema(request=UndoReportSerializer, responses=ROW)
+    def post(self, request, tournament_slug, match_id):
+        match = self.get_match()
+        self.require(late.can_report(request.user, match), _("Only the umpire of this match or an official may."))
+        data = self.valid(UndoReportSerializer)
+        late.undo_report(match, data["side"], request.user, data["reason"])
         return self.row(match)
 
 

@@ -33,6 +33,12 @@ def forfeit_notice(match, law):
         what = _("%(a)s and %(b)s did not report at table %(table)s by %(deadline)s (%(law)s): both lose.")
     elif match.forfeited == "ab":
         what = _("%(a)s and %(b)s did not report by %(deadline)s (%(law)s): both lose.")
+    elif match.score_a is None and match.table:  # ICF 143(i), queen2 ¶10: the match is lost, no score
+        what = _(
+            "%(absent)s did not report at table %(table)s by %(deadline)s (%(law)s): %(winner)s wins by walk-over."
+        )
+    elif match.score_a is None:
+        what = _("%(absent)s did not report by %(deadline)s (%(law)s): %(winner)s wins by walk-over.")
     elif match.table:
         what = _(
             "%(absent)s did not report at table %(table)s by %(deadline)s (%(law)s): "
@@ -88,3 +94,38 @@ def withdrawn_message(entry, withdrawn):
     if withdrawn:
         return _("%(entry)s is withdrawn from the later rounds.") % {"entry": entry}
     return _("%(entry)s stays in the later rounds.") % {"entry": entry}
+
+
+def window_refusal(window):
+    """Why a player's tap "I am at table N" was refused (`checkin.self_checkin.window`): the same facts the page
+    shows instead of the button."""
+    from_call = _("Check-in opens when your match is called.")
+    words = {
+        "table": window.table,
+        "law": window.law,
+        "opens": clock_short(window.opens_at),
+        "deadline": clock_short(window.deadline),
+    }
+    if window.state == "early":
+        return _("Too early: check-in opens at %(opens)s.") % words if window.opens_at else from_call
+    if window.state == "late" and window.law:
+        return (
+            _("%(law)s: the reporting deadline was %(deadline)s. Only the chief referee can accept a late report.")
+            % words
+        )
+    if window.state == "late":
+        return _("The reporting deadline was %(deadline)s. Only the chief referee can accept a late report.") % words
+    if window.state == "no_table":
+        return _("Your match has no table yet: check in once it has one.")
+    if window.state == "forfeited":
+        return _("Your side has lost this match by forfeit: only the chief referee can cancel it.")
+    return _("This match takes no check-in now.")
+
+
+def clock_short(moment):
+    """A time of day as a player's page shows it (hours and minutes)."""
+    return timezone.localtime(moment).strftime("%H:%M") if moment else ""
+
+
+def undone_message(match, side):
+    return _("Check-in of %(entry)s undone: not reported at the board.") % {"entry": entry_name(match, side)}

@@ -103,6 +103,8 @@ def desk_row(m, now, official, may_report, swiss):
                 "state": state,
                 "reported_at": getattr(m, f"reported_{side}_at"),
                 "can_report": state in ("waiting", "overdue") and may_report(m),
+                # A report taken back (e.g. a player's own tap when they were not there): while the match waits.
+                "can_undo": state == "reported" and m.status in WAITING and may_report(m),
                 "withdrawn": entry.withdrawn,
             }
         )

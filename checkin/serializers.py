@@ -20,6 +20,11 @@ class ReportSerializer(serializers.Serializer):
     )
 
 
+class UndoReportSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES)
+    reason = serializers.CharField(max_length=500, help_text="Why the report is taken back.")
+
+
 # Described by a pattern: an enum here would give the "a"/"b" choice set of "side" a second name in the schema.
 @extend_schema_field({"type": "array", "items": {"type": "string", "pattern": "^[ab]$"}})
 class SidesField(serializers.ListField):

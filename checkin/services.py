@@ -8,9 +8,9 @@ Arriving exactly at the deadline is in time; a side not reported by then loses. 
 or to Redis, and each forfeit is its own transaction: a crash half-way loses nothing and the next run finishes the
 job, and a second run (or a second worker) finds nothing left to do.
 
-Score of a forfeit: ECC 18 gives it (25-0 per game, the rule set's `forfeit_score`). ICF 143 and queen2 ¶10 say the
-absent player "loses the entire match" without a score: we write every game the winner needs as a full game won to
-nil, the game's points target (ICF 56(a): 25) to 0, so a best-of-three match is 2-0 in games, 50-0 in points. When
+Score of a forfeit: a walk-over, worth what the rule set's `walkover` says (scoring.services.walkover_figures):
+ECC 18 gives 25-0; ICF 143(i) and queen2 ¶10 say the absent player "loses the entire match" and give no score, so
+none is written and the standings count the win alone. When
 both sides are absent both lose: status walkover, no winner, 0-0, `forfeited == "ab"`; standings count a loss for
 each and a bracket advances nobody from that match (the next opponent then has a walkover).
 
@@ -37,7 +37,7 @@ from scoring import transitions
 from scoring.audit import log_change, snapshot
 from scoring.models import ResultChange
 from scoring.permissions import is_official, tournament_of
-from scoring.services import lock_match, result_changed
+from scoring.services import lock_match, result_changed, walkover_figures
 from stages.models import Match, Round, Stage
 from tournaments.notifications import notify, tournament_officials
 from tournaments.permissions import is_chief_referee, is_umpire
@@ -180,6 +180,35 @@ def report_present(match, sides, user, reason=""):
     return match, [side for side in sides if side not in already], already
 
 
+@transaction.atomic
+def undo_report(match, side, user, reason):
+    """The desk takes back a report at the board (a player's own tap when they were not there, or a tap on the wrong
+    table): the side is awaited again, and if the deadline has passed the periodic task forfeits it (ICF 143(i),
+    ECC 18). Needs a reason; only while the match waits for its players. Logged like the report itself."""
+    match = lock_match(match)
+    if side not in SIDES:
+        raise ServiceError("side", _("Say which side, a or b, reported."))
+    if not reason.strip():
+        raise ServiceError("reason", _("Give the reason the check-in is undone (e.g. the player was not there)."))
+    field = f"reported_{side}_at"
+    if getattr(match, field) is None:
+        raise ServiceError(
+            "side", _("%(entry)s has not reported: nothing to undo.") % {"entry": entry_name(match, side)}
+        )
+    if match.status not in WAITING:
+        raise ServiceError(
+            "status",
+            _("A %(status)s match keeps its reports.") % {"status": match.get_status_display().lower()},
+        )
+    before = reports(match)
+    setattr(match, field, None)
+    match.save(update_fields=[field, "updated_at"])
+    log_change(
+        match, ResultChange.What.REPORTED, before, {**reports(match), "side": side, "undone": True}, user, reason
+    )
+    return match
+
+
 def reports(match):
     """The reporting fields as the audit log records them, before and after a change."""
     return {
@@ -256,31 +285,17 @@ def record_forfeit(match, absent):
         match.winner_id = None
         match.score_a = match.score_b = match.games_a = match.games_b = 0
     else:
-        games, per_game = forfeit_score(match, late_arrival)
-        won, lost = (games, 0), (games * per_game[0], games * per_game[1])
         match.winner_id = match.entry_b_id if absent == "a" else match.entry_a_id
-        if absent == "a":
-            (match.games_b, match.games_a), (match.score_b, match.score_a) = won, lost
-        else:
-            (match.games_a, match.games_b), (match.score_a, match.score_b) = won, lost
+        match.score_a, match.score_b, match.games_a, match.games_b = forfeit_score(match, absent)
     match.save()
     after = {**snapshot(match), "forfeited": absent, "report_deadline": match.report_deadline.isoformat()}
     log_change(match, ResultChange.What.FORFEIT, before, after, None, reason)
 
 
-def forfeit_score(match, late_arrival):
-    """(games the winner is given, (points per game for the winner, for the absent side)).
-
-    ECC 18: 25-0 (the rule set's forfeit score). ICF 143 / queen2 ¶10, "loses the entire match": each game the
-    winner needs, won by the game's points target to nil (ICF 56(a)); the stage's bye score if the rule set has
-    no points target."""
-    rule_set = match.stage.event.rules
-    games = (match.stage.games_per_match or rule_set.games_per_match) // 2 + 1
-    if late_arrival.forfeit_score:
-        return games, tuple(late_arrival.forfeit_score)
-    if rule_set.points_target:
-        return games, (rule_set.points_target, 0)
-    return games, (match.stage.bye_score_for, match.stage.bye_score_against)
+def forfeit_score(match, absent):
+    """(score_a, score_b, games_a, games_b) of the side `absent` losing by forfeit: a walk-over (ECC 18: 25-0;
+    ICF 143(i), queen2 ¶10: no score)."""
+    return walkover_figures(match, absent)
 
 
 def notify_forfeit(match):

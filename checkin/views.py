@@ -55,6 +55,14 @@ class CancelForfeitForm(forms.Form):
     reported = forms.MultipleChoiceField(choices=SIDE_CHOICES, required=False, widget=forms.CheckboxSelectMultiple)
 
 
+class UndoForm(forms.Form):
+    match = forms.IntegerField()
+    side = forms.ChoiceField(choices=SIDE_CHOICES)
+    reason = forms.CharField(
+        max_length=500, error_messages={"required": gettext_lazy("Give the reason the check-in is undone.")}
+    )
+
+
 class WithdrawForm(forms.Form):
     match = forms.IntegerField()
     side = forms.ChoiceField(choices=SIDE_CHOICES)
@@ -68,6 +76,11 @@ def do_report(user, match, data):
 def do_both(user, match, data):
     match, reported, already = late.report_present(match, ["a", "b"], user, reason=data["reason"])
     return display.present_message(match, reported, already)
+
+
+def do_undo(user, match, data):
+    match = late.undo_report(match, data["side"], user, data["reason"])
+    return display.undone_message(match, data["side"])
 
 
 def do_cancel(user, match, data):
@@ -89,6 +102,7 @@ def do_keep(user, match, data):
 ACTIONS = {
     "report": (ReportForm, late.can_report, do_report),
     "both": (BothForm, late.can_report, do_both),
+    "undo": (UndoForm, late.can_report, do_undo),
     "cancel": (CancelForfeitForm, is_official, do_cancel),
     "withdraw": (WithdrawForm, is_official, do_withdraw),
     "keep": (WithdrawForm, is_official, do_keep),
@@ -97,7 +111,7 @@ ACTIONS = {
 
 @login_required
 def round_checkin(request, slug, round_id):
-    """GET: the desk; POST: one action (report, cancel, withdraw, keep) on one match of the round."""
+    """GET: the desk; POST: one action (report, both, undo, cancel, withdraw, keep) on one match of the round."""
     tournament = visible_tournament(request, slug)
     rounds = Round.objects.select_related("stage__event__tournament")
     rnd = get_object_or_404(rounds, pk=round_id, stage__event__tournament=tournament)

@@ -10,9 +10,14 @@ LIVE_VERSION_HEADER = "X-Live-Version"
 VERSION_LENGTH = 16
 
 
+# A form's CSRF token is masked afresh on every render: not a change anyone sees, and the token the page already
+# holds stays valid, so it takes no part in the version.
+_CSRF_VALUE = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+
+
 def live_version(html):
     """The version of a fragment: a hash of what it shows, so any visible change is a new version."""
-    return hashlib.sha256(html.encode()).hexdigest()[:VERSION_LENGTH]
+    return hashlib.sha256(_CSRF_VALUE.sub(r"\1\2", html).encode()).hexdigest()[:VERSION_LENGTH]
 
 
 def is_live_version(value):

@@ -1,5 +1,5 @@
 """Players' schedules over the API: by player id for anyone who may view the tournament, and
-by the personal link's token (which adds the player's notifications). Read-only."""
+by the personal link's token (players.links; it adds the player's notifications). Read-only."""
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from core.http_errors import error_responses
 from players import selectors as player_services
+from players.links import player_from_personal_token
 from players.serializers import PersonalScheduleSerializer, ScheduleSerializer
 from tournaments.models import Player, Tournament
 
@@ -47,8 +48,8 @@ class PersonalScheduleView(ScheduleAPIView):
 
     @extend_schema(responses={200: PersonalScheduleSerializer, **error_responses(404)})
     def get(self, request, tournament_slug, token):
-        player_id = player_services.player_id_from_token(token)
-        if player_id is None:
+        tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=tournament_slug)
+        player = player_from_personal_token(tournament, token)
+        if player is None:
             raise NotFound(_("This link is not valid."))
-        player = get_object_or_404(players(), pk=player_id)
         return Response(PersonalScheduleSerializer(self.schedule(player, with_notifications=True)).data)

@@ -1,20 +1,20 @@
 """What a player sees of a tournament: their entries, their next match, their results and
 their notifications, read in a fixed number of queries whatever the number of matches.
 
-The personal schedule link needs no login and no database column: it carries the player's id signed with the
-site's secret key (`personal_token`), so it is stable and cannot be forged or guessed."""
+The personal link that opens a player's schedule without a login is made and read by players.links."""
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from django.core import signing
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from checkin.selectors import late_arrival_of
+from players.display import call_words
 from stages.display import score_from_side
-from stages.models import UNFINISHED, Match, Round
+from stages.models import UNFINISHED, GroupMember, Match, Round, Stage
+from stages.selectors import STANDINGS_FIELDS, played_entries, stage_standings, with_players
 from tournaments.models import Entry, EntryMember, Notification
 
 S = Match.Status
@@ -29,25 +29,6 @@ OUTCOME_LABELS = {
     "drawn": pgettext_lazy("match outcome, on a badge", "drawn"),
     "bye": pgettext_lazy("match outcome, on a badge", "bye"),
 }
-
-# ---------------------------------------------------------------- the personal link
-
-_signer = signing.Signer(salt="player-schedule")
-
-
-def personal_token(player):
-    """The token of the player's personal schedule link: the player's id, signed (stable while SECRET_KEY is)."""
-    return _signer.sign(str(player.pk))
-
-
-def player_id_from_token(token):
-    """The player id a token was made for, or None when it was not made by this site (forged, cut, edited)."""
-    try:
-        value = _signer.unsign(token)
-    except signing.BadSignature:
-        return None
-    return int(value) if value.isdigit() else None
-
 
 # ---------------------------------------------------------------- one match from the player's side
 
@@ -131,7 +112,7 @@ class PlayerMatch:
 
     @property
     def score(self):
-        """The score from the player's side: "25–10", "2–1 (62–47)" over several games, "w/o", "bye"."""
+        """The score from the player's side: "25–10", "2–1 (62–47)" over several games, "won by walk-over", "bye"."""
         return score_from_side(self.match, self.side)
 
     @property
@@ -143,6 +124,11 @@ class PlayerMatch:
         if m.status in (S.FINISHED, S.RETIRED):
             return _("to confirm")
         return ""
+
+    @property
+    def instruction(self):
+        """ "Go to table 5 now" while the match is called; "" otherwise."""
+        return call_words(self.match) if self.match.status == S.CALLED else ""
 
     @property
     def played_at(self):
@@ -187,11 +173,17 @@ class PlayerSchedule:
     later: list = field(default_factory=list)
     results: list = field(default_factory=list)
     notifications: list = field(default_factory=list)
+    standings: list = field(default_factory=list)
 
     @property
     def matches(self):
         """Every match of the schedule: the next one, the later ones, the results."""
         return [*([self.next_match] if self.next_match else []), *self.later, *self.results]
+
+    @property
+    def provisional(self):
+        """Some rank after a round is not final yet (a result to confirm, or withheld)."""
+        return any(not step.final for progress in self.standings for step in progress.rounds)
 
     @property
     def stages(self):
@@ -237,11 +229,72 @@ def player_schedule(tournament, player, with_notifications=True):
         key=lambda pm: (pm.played_at, pm.match.round.number, pm.match.pk),
         reverse=True,
     )
-    if with_notifications and player.user_id is not None:
-        schedule.notifications = list(
-            Notification.objects.filter(user_id=player.user_id, tournament=tournament)[:NOTIFICATIONS_SHOWN]
-        )
+    schedule.standings = [
+        progress for stage in schedule.stages if (progress := stage_progress(stage, lines)) and progress.rounds
+    ]
+    if with_notifications:
+        readers = Q(player=player) | Q(user_id=player.user_id) if player.user_id else Q(player=player)
+        schedule.notifications = list(Notification.objects.filter(readers, tournament=tournament)[:NOTIFICATIONS_SHOWN])
     return schedule
+
+
+# ---------------------------------------------------------------- rank and points after each round
+
+
+@dataclass
+class RoundStanding:
+    """The player's place after a round: `rank` of `entries`, `points`; `final` once every match of that round
+    and the ones before counts (a result to confirm or a withheld one does not count yet: ICF 150)."""
+
+    round: Round
+    rank: int | None
+    points: float
+    entries: int
+    final: bool
+
+
+@dataclass
+class StageProgress:
+    stage: Stage
+    group: object = None
+    rounds: list = field(default_factory=list)
+
+
+def stage_progress(stage, lines):
+    """The player's rank and points after each round of a Swiss, round-robin or groups stage, as the stage's
+    standings (stages.selectors.stage_standings) rank them counting the rounds up to that one; None for a
+    knockout or before the player has a result that counts. Rounds with no decided match yet are left out. Three
+    queries per stage."""
+    own = [pm for pm in lines if pm.match.stage_id == stage.pk]
+    if stage.kind == Stage.Kind.KNOCKOUT or not any(pm.final for pm in own):
+        return None  # no standings, or none of the player's results counts yet: nothing to read
+    entry_id = own[0].entry.pk
+    group_id = own[0].match.group_id
+    matches = (
+        stage.matches.filter(round__status=Round.Status.PUBLISHED)
+        .select_related("round")
+        .only(*STANDINGS_FIELDS, "group", "round__number", "round__name", "round__status")
+    )
+    if group_id is not None:
+        matches = matches.filter(group_id=group_id)
+        members = GroupMember.objects.filter(group_id=group_id).values_list("entry_id", flat=True)
+        entries = list(with_players(Entry.objects.filter(pk__in=members)))
+    matches = list(matches)
+    if group_id is None:
+        entries = played_entries(matches)
+    progress = StageProgress(stage=stage, group=own[0].match.group)
+    rounds = sorted({m.round.number: m.round for m in matches}.values(), key=lambda r: r.number)
+    for rnd in rounds:
+        counted = [m for m in matches if m.round.number <= rnd.number]
+        if not any(m.is_decided for m in counted if m.round.number == rnd.number):
+            continue
+        rows = stage_standings(stage, entries, counted)
+        row = next((r for r in rows if r.id == entry_id), None)
+        final = all(m.is_decided for m in counted)
+        progress.rounds.append(
+            RoundStanding(rnd, row.rank if row else None, row.points if row else 0, len(rows), final)
+        )
+    return progress
 
 
 def tournament_players(tournament, event_id=None):

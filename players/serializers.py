@@ -63,6 +63,7 @@ class PlayerMatchSerializer(serializers.Serializer):
     planned_at = serializers.DateTimeField(source="match.planned_at", allow_null=True)
     status = serializers.CharField(source="match.status")
     status_display = serializers.CharField(source="match.get_status_display")
+    instruction = serializers.CharField(help_text='While the match is called: "Go to table 5 now"; else "".')
     side = serializers.CharField()
     entry = ScheduleEntryRefSerializer()
     opponent = ScheduleEntryRefSerializer(allow_null=True)
@@ -74,7 +75,9 @@ class PlayerMatchSerializer(serializers.Serializer):
     )
     reported_at = serializers.DateTimeField(allow_null=True, help_text="When the player's side reported.")
     late_arrival_law = serializers.CharField(help_text="The law giving the deadline, e.g. ICF 143(i).")
-    score = serializers.CharField(help_text='The player\'s side first: "25–10", "2–1 (62–47)", "w/o", "bye".')
+    score = serializers.CharField(
+        help_text='The player\'s side first: "25–10", "2–1 (62–47)", "won by walk-over", "bye".'
+    )
     points_for = serializers.IntegerField(allow_null=True)
     points_against = serializers.IntegerField(allow_null=True)
     games_for = serializers.IntegerField()
@@ -101,6 +104,20 @@ class ScheduleNotificationSerializer(serializers.Serializer):
     read_at = serializers.DateTimeField(allow_null=True)
 
 
+class RoundStandingSerializer(serializers.Serializer):
+    round = ScheduleRoundSerializer()
+    rank = serializers.IntegerField(allow_null=True)
+    points = serializers.FloatField()
+    entries = serializers.IntegerField(help_text="How many entries the standings rank.")
+    final = serializers.BooleanField(help_text="Every result up to this round counts (none to confirm or withheld).")
+
+
+class StageProgressSerializer(serializers.Serializer):
+    stage = ScheduleStageSerializer()
+    group = serializers.CharField(source="group.name", allow_null=True)
+    rounds = RoundStandingSerializer(many=True, help_text="The player's rank and points after each round.")
+
+
 class ScheduleSerializer(serializers.Serializer):
     """What anyone who may view the tournament reads about a player."""
 
@@ -110,6 +127,7 @@ class ScheduleSerializer(serializers.Serializer):
     next_match = PlayerMatchSerializer(allow_null=True)
     later = PlayerMatchSerializer(many=True, help_text="The other matches still to play, in order.")
     results = PlayerMatchSerializer(many=True, help_text="Matches with a result, latest first.")
+    standings = StageProgressSerializer(many=True, help_text="Swiss, round-robin and group stages only.")
 
 
 class PersonalScheduleSerializer(ScheduleSerializer):

@@ -1,10 +1,22 @@
-"""A player's own pages: by personal link (no login) or logged in."""
+"""A player's own pages: by personal link (no login) or logged in; a match's card by its link (no login). The link
+pages are rate-limited per client address (players.throttle)."""
 
 from django.urls import path
 
-from players import views
+from players import card_views, self_checkin, views
+from players.throttle import link_rate_limited
 
 urlpatterns = [
     path("t/<slug:slug>/me/", views.my_schedule, name="my-schedule"),
-    path("t/<slug:slug>/me/<str:token>/", views.player_schedule, name="player-schedule"),
+    # Self check-in (H2, checkin.self_checkin); /me/checkin/ before the personal link's pattern, which would take
+    # "checkin" for a token.
+    path("t/<slug:slug>/me/checkin/", self_checkin.my_self_checkin, name="my-self-checkin"),
+    path("t/<slug:slug>/me/<str:token>/", link_rate_limited(views.player_schedule), name="player-schedule"),
+    path(
+        "t/<slug:slug>/me/<str:token>/checkin/",
+        link_rate_limited(self_checkin.self_checkin),
+        name="player-self-checkin",
+    ),
+    path("t/<slug:slug>/me/<str:token>/push/", link_rate_limited(views.push_subscription), name="player-push"),
+    path("t/<slug:slug>/matches/<int:match_id>/play/<str:token>/", card_views.match_play, name="match-play"),
 ]

@@ -5,19 +5,27 @@ logged-in player; and the secretary's list of those links to hand out.
 The schedule refreshes itself without a reload: static/js/live.js polls `?fragment=1` and `live_fragment`
 answers 204 while nothing changed."""
 
+import json
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string, select_template
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
+from core.errors import ServiceError
 from core.live import live_fragment, live_version
 from core.numbers import object_id
 from core.page_cache import public_page
 from players import selectors as player_services
-from tournaments.models import Event, Player
+from players.links import personal_link_urls, player_from_personal_token
+from tournaments import push
+from tournaments.models import Event
 from tournaments.scoping import secretary_tournament, visible_tournament
 
 # The protests app's include showing the status of any protest about a match. Pages include
@@ -58,13 +66,37 @@ def with_links(pm, slug):
 
 @public_page(params=("fragment",), live=True)
 def player_schedule(request, slug, token):
-    """The personal link: no login, the signed token names the player; a forged token is a 404."""
+    """The personal link: no login, the signed token names the player's link (players.links); a forged or revoked
+    token is a 404."""
     tournament = visible_tournament(request, slug)
-    player_id = player_services.player_id_from_token(token)
-    if player_id is None:
+    return schedule_response(request, tournament, linked_player(tournament, token), personal_link=True)
+
+
+def linked_player(tournament, token):
+    player = player_from_personal_token(tournament, token)
+    if player is None:
         raise Http404(_("This link is not valid. Ask the tournament secretary for your personal link."))
-    player = get_object_or_404(Player, pk=player_id)
-    return schedule_response(request, tournament, player, personal_link=True)
+    return player
+
+
+@csrf_exempt  # the personal link's token in the address is the credential; no cookie is read
+@require_POST
+def push_subscription(request, slug, token):
+    """POST the browser's PushSubscription (JSON: endpoint, keys.p256dh, keys.auth): the player's news is then
+    pushed to this phone too (tournaments.push). 201, or 400 with field errors."""
+    player = linked_player(visible_tournament(request, slug), token)
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("keys", {}), dict):
+        return JsonResponse({"endpoint": [_("Send the browser's push subscription as JSON.")]}, status=400)
+    keys = data.get("keys", {})
+    try:
+        push.subscribe(player, data.get("endpoint"), keys.get("p256dh"), keys.get("auth"))
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=400)
+    return JsonResponse({"subscribed": True}, status=201)
 
 
 @login_required
@@ -94,6 +126,9 @@ def schedule_response(request, tournament, player, personal_link):
             "version": live_version(html),
             "live_url": f"{request.path}?fragment=1",
             "personal_link": personal_link,
+            # Web Push is offered on the personal link's page only, and only where the site has VAPID keys.
+            "push_key": settings.WEBPUSH_VAPID_PUBLIC_KEY if personal_link and push.push_enabled() else "",
+            "push_url": f"{request.path}push/",
         },
     )
 
@@ -127,7 +162,7 @@ def player_links(request, slug):
     if request.GET.get("event"):
         event = get_object_or_404(Event, pk=object_id(request.GET["event"]), tournament=tournament)
     members = player_services.tournament_players(tournament, event.pk if event else None)
+    urls = personal_link_urls(tournament, [member.player for member in members], request)
     for member in members:
-        path = reverse("player-schedule", args=[slug, player_services.personal_token(member.player)])
-        member.personal_url = request.build_absolute_uri(path)
+        member.personal_url = urls[member.player_id]
     return render(request, "players/links.html", {"tournament": tournament, "event": event, "members": members})

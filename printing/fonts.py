@@ -6,11 +6,13 @@ Devanagari, which ships as a Python package and also covers the Latin of players
 shaping (conjuncts such as स्ट्र, the vowel sign ि placed before its consonant, the reph of र्ड), which reportlab does
 with HarfBuzz (uharfbuzz) when a style or a string asks for it."""
 
+import re
 from functools import cache
 from pathlib import Path
 
 import fontpkg_noto_sans_devanagari
 from django.utils import translation
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, shapeStr
 
@@ -29,6 +31,7 @@ FONT_DIRS = (
 )
 DEVANAGARI = "NotoSansDevanagari"
 DEVANAGARI_LANGUAGES = {"hi"}
+DEVANAGARI_TEXT = re.compile("[\u0900-\u097f]")
 
 
 def fonts():
@@ -75,3 +78,11 @@ def latin_fonts():
                                           boldItalic=f"{family}-Bold")  # fmt: skip
             return family, f"{family}-Bold"
     return "Helvetica", "Helvetica-Bold"
+
+
+def in_its_script(text, style):
+    """`style`, or the same in the Devanagari type (shaped) when `text` is written in Devanagari: a name such as
+    राजेश कुमार prints on a French or English sheet too, whose Latin type has no Devanagari."""
+    if style.fontName == DEVANAGARI or not DEVANAGARI_TEXT.search(text):
+        return style
+    return ParagraphStyle(f"{style.name}-devanagari", parent=style, fontName=devanagari_fonts()[0], shaping=1)

@@ -20,10 +20,11 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
+from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from printing.fonts import fonts, shaped, shaping
-from printing.pdf_kit import bold, fractions, grid_style, para
+from printing.pdf_kit import bold, fractions, grid_style, no_padding, para
+from printing.qr import labelled
 from printing.score_card_pdf import card_parts
 
 MARGIN = 12 * mm
@@ -81,6 +82,8 @@ class ScoreCard:
     boards: dict = field(default_factory=dict)  # {game number: [BoardLine, ...]}
     winner: str = ""  # "Match won by", when the match is decided
     remarks: list = field(default_factory=list)
+    match_id: int | None = None
+    links: list = field(default_factory=list)  # [(caption, URL)] per side: the players' match links, as QR codes
 
 
 @dataclass
@@ -105,6 +108,8 @@ class PairingLine:
     # Swiss: each side's points before the round and its rating ("3 pts · 1850"), printed under its name.
     info_a: str = ""
     info_b: str = ""
+    match_id: int | None = None
+    links: list = field(default_factory=list)  # [(caption, URL)] per side, officials' copy only (printing.links)
 
 
 @dataclass
@@ -154,7 +159,12 @@ def pairing_sheet(heading, sections, compress=None):
     st = styles()
     doc = document(io.BytesIO(), heading.title, compress)
     labels = [_("No."), pgettext("carrom table", "Table"), _("Time"), _("Player/s A"), "", _("Player/s B"), _("Umpire")]
-    widths = fractions(doc.width, [11, 13, 17, 55, 6, 55, 29])
+    weights = [11, 13, 17, 55, 6, 55, 29]
+    with_links = any(line.links for section in sections for line in section.lines)
+    if with_links:  # the officials' copy: each side's match link, small codes that a phone still reads
+        labels.append(_("Match links"))
+        weights = [9, 13, 12, 46, 5, 46, 22, 2 * LINE_QR / mm + 6]
+    widths = fractions(doc.width, weights)
 
     def side(name, info):
         return [para(name, st["cell"]), para(info, st["small"])] if info else para(name, st["cell"])
@@ -170,9 +180,22 @@ def pairing_sheet(heading, sections, compress=None):
             para(versus, st["centre"]),
             side_b,
             para(line.umpire, st["small"]),
+            *([qr_pair(line.links, st)] if with_links else []),
         ]
 
     return build(doc, sheet_story(heading, sections, labels, widths, row, st), footer_text(heading))
+
+
+LINE_QR = 20 * mm  # a pairing line's codes: a match link (version 6, 49 modules) gets modules of 0.4 mm
+
+
+def qr_pair(links, st):
+    """Side A's and side B's codes side by side, each captioned with its side."""
+    if not links:
+        return ""
+    pair = Table([[labelled(url, LINE_QR, caption, st["small"]) for caption, url in links]])
+    pair.setStyle(TableStyle(no_padding()))
+    return pair
 
 
 def results_sheet(heading, sections, compress=None):

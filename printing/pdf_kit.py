@@ -8,9 +8,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from printing.fonts import in_its_script
+
 
 def para(text, style):
-    return Paragraph(escape(str(text)), style)
+    text = str(text)
+    return Paragraph(escape(text), in_its_script(text, style))
 
 
 def bold(text):
@@ -21,6 +24,7 @@ def one_line(text, width, style, smallest=6.5):
     """A paragraph of `text` on one line `width` points wide: in a smaller type if need be (down to `smallest`
     points), cut with an ellipsis beyond that. Cells of a form have a fixed height; a name must not spill."""
     text = str(text)
+    style = in_its_script(text, style)
     natural = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
     if natural > width:
         size = max(smallest, style.fontSize * width / natural)

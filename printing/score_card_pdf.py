@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from printing.pdf_kit import grid_style, no_padding, one_line, para, stack
+from printing.qr import labelled
 
 NIL = pgettext_lazy("score card: no points", "Nil")  # ICF XIX: 'Nil' in the other side's Queen and c/m columns
 
@@ -46,11 +47,33 @@ def card_title(card, width, st):
     else:
         games = _("one game")
     right = " · ".join(str(part) for part in (card.rule_set, games) if part)
+    if card.links:
+        return title_with_links(card, right, width, st)
     table = Table(
         [[para(_("Score card").upper(), st["title"]), para(right, st["right"])]],
         colWidths=[width * 0.45, width * 0.55],
     )
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
+    return table
+
+
+CARD_QR = 24 * mm
+
+
+def title_with_links(card, right, width, st):
+    """The title, and at the right each side's match link as a QR code captioned with the side: the players scan
+    theirs to keep (or confirm) the score on a phone."""
+    hint = _("Players: scan your side's code to enter or confirm the result on your phone.")
+    left = [para(_("Score card").upper(), st["title"]), para(right, st["value"]), para(hint, st["small"])]
+    codes = [labelled(url, CARD_QR, caption, st["small"]) for caption, url in card.links]
+    side = CARD_QR + 4 * mm
+    table = Table([[left, *codes]], colWidths=[width - len(codes) * side, *[side] * len(codes)])
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("ALIGN", (1, 0), (-1, 0), "RIGHT"),
+    ]
+    table.setStyle(TableStyle(style))
     return table
 
 

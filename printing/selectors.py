@@ -128,6 +128,7 @@ def match_card(match):
         boards=board_lines(match),
         winner=winner_text(match),
         remarks=remarks(match),
+        match_id=match.pk,
         **card_shape(event, stage, rules_round_of(match)),
     )
 
@@ -249,6 +250,7 @@ def round_pairings(rnd):
             bye=match.status == S.BYE,
             info_a=infos.get(match.pk, ("", ""))[0],
             info_b=infos.get(match.pk, ("", ""))[1],
+            match_id=match.pk,
         )
 
     return round_heading(_("Pairings"), rnd, matches), sections(matches, line)

@@ -4,6 +4,7 @@ router would take `entries.csv` for a format suffix."""
 from django.urls import path
 
 from printing import export_api as api
+from printing import slips_api
 
 event = "tournaments/<slug:tournament_slug>/events/<int:event_pk>/"
 stage = "tournaments/<slug:tournament_slug>/stages/<int:stage_pk>/"
@@ -29,4 +30,19 @@ urlpatterns = [
             name=f"api-stage-standings-{fmt}",
         ),
     )
+]
+
+# The personal links, for secretaries: slips (PDF) and the e-mail.
+urlpatterns += [
+    path(
+        "tournaments/<slug:tournament_slug>/personal-links.pdf",
+        slips_api.PersonalSlipsView.as_view(),
+        name="api-personal-slips",
+    ),
+    path(f"{event}personal-links.pdf", slips_api.PersonalSlipsView.as_view(), name="api-event-personal-slips"),
+    path(
+        "tournaments/<slug:tournament_slug>/personal-links/email/",
+        slips_api.MailPersonalLinksView.as_view(),
+        name="api-email-personal-links",
+    ),
 ]

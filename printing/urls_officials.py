@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from printing import views
+from printing import slip_views, views
 
 urlpatterns = [
     path(
@@ -14,4 +14,12 @@ urlpatterns = [
         views.blank_score_cards,
         name="print-blank-score-cards",
     ),
+    # The players' personal links: cut-out slips, and e-mailed (secretaries).
+    path("t/<slug:slug>/personal-links.pdf", slip_views.personal_slips, name="print-personal-slips"),
+    path(
+        "t/<slug:slug>/events/<int:event_id>/personal-links.pdf",
+        slip_views.event_personal_slips,
+        name="print-event-personal-slips",
+    ),
+    path("t/<slug:slug>/personal-links/email/", slip_views.email_personal_links, name="email-personal-links"),
 ]

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from core.numbers import whole_number
 from printing import pdf as printing
 from printing import selectors as print_data
+from printing.links import add_match_links
 from stages.models import Round, Stage
+from stages.umpiring import self_umpired_event
 from tournaments.models import Event
 from tournaments.permissions import can_see_round, is_umpire
 from tournaments.scoping import visible_tournament
@@ -65,6 +67,8 @@ def round_score_cards(request, slug, round_id):
     rnd = visible_round(request, tournament, round_id)
     blank = request.GET.get("blank") == "1"
     cards = print_data.round_score_cards(rnd, blank=blank)
+    if not blank:
+        add_match_links(cards, request, named=True)
     return pdf_response(printing.score_cards(cards), *round_name_parts(rnd), "blank" if blank else "", "score-cards")
 
 
@@ -77,6 +81,7 @@ def match_score_card(request, slug, match_id):
     if match.status == match.Status.BYE:
         raise Http404(_("A bye has no score card."))
     card = print_data.match_card(match)
+    add_match_links([card], request, named=True)
     return pdf_response(printing.score_cards([card]), tournament.slug, f"match-{match.pk}", "score-card")
 
 
@@ -100,8 +105,14 @@ def blank_score_cards(request, slug, event_id):
 
 
 def round_pairings(request, slug, round_id):
-    rnd = visible_round(request, visible_tournament(request, slug), round_id)
+    """Anyone's copy prints the pairings; the officials' copy also each side's match link as a QR code (a link
+    lets its holder enter the result, so it is never on the public sheet)."""
+    tournament = visible_tournament(request, slug)
+    rnd = visible_round(request, tournament, round_id)
     heading, sections = print_data.round_pairings(rnd)
+    # Only where the laws have the players keep the card (ECC): an umpired round's sheet needs no links.
+    if self_umpired_event(rnd.stage.event) and is_umpire(request.user, tournament):
+        add_match_links([line for section in sections for line in section.lines], request)
     return pdf_response(printing.pairing_sheet(heading, sections), *round_name_parts(rnd), "pairings")
 
 

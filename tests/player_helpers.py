@@ -64,3 +64,8 @@ def many_matches(world, count):
     for n in range(count):
         confirmed(world.singles_stage, world.singles, round_number=n + 1)
         play(world.doubles_stage, world.doubles, round_number=n + 1, side="b")
+
+
+def players_of(match):
+    """The players of both sides of a match, side A's first."""
+    return [m.player for entry in (match.entry_a, match.entry_b) for m in entry.members.all()]

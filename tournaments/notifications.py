@@ -5,8 +5,13 @@ notification, and one e-mail, per key.
 
 Each person is told in their own language (their profile's, else the tournament's, else the site's), whoever
 caused the message and in whatever language that request ran: the caller hands over a `message`, a function that
-returns (subject, body) in the active language, and it is called once per language among the recipients."""
+returns (subject, body) in the active language, and it is called once per language among the recipients.
 
+Players need no account: `notify_players` tells them (a row with `player`, shown on their personal page, and an
+e-mail where they gave an address, a push to the phones where they allowed it: tournaments.push), each in their
+language and once per key. Sending never fails the action that caused it: a refused e-mail or push is logged."""
+
+import logging
 from collections import defaultdict
 
 from django.conf import settings
@@ -16,6 +21,9 @@ from django.utils import translation
 
 from core import page_cache
 from tournaments.models import Notification, Profile
+from tournaments.push import push_enabled, push_news
+
+logger = logging.getLogger(__name__)
 
 
 def notify(users, tournament, message, url="", key=""):
@@ -61,3 +69,50 @@ def by_language(users, tournament):
 def tournament_officials(tournament):
     """Secretaries and chief referees: the people told about forfeits and overdue protests."""
     return {*tournament.secretaries.all(), *tournament.chief_referees.all()}
+
+
+def notify_players(players, tournament, message, url_of=lambda player: "", key=""):
+    """Notify each player once per `key` (every time when `key` is empty). `message(player)` returns (subject,
+    body) for that player, called in the player's language; `url_of(player)` their page. The e-mail goes, after
+    commit, to the player's address, else their account's. Returns the notifications created."""
+    players = {player.pk: player for player in players if player is not None}
+    if key:
+        already = set(Notification.objects.filter(key=key, player_id__in=players).values_list("player_id", flat=True))
+        players = {pk: player for pk, player in players.items() if pk not in already}
+    languages = player_languages(players.values(), tournament)
+    rows, mails = [], []
+    for player in players.values():
+        with translation.override(languages[player.pk]):
+            subject, body = (str(text) for text in message(player))
+        url = url_of(player)
+        rows.append(Notification(player=player, tournament=tournament, key=key, subject=subject, body=body, url=url))
+        address = player.email or (player.user.email if player.user_id else "")
+        if address:
+            mails.append((subject, "\n\n".join(part for part in (body, url) if part), address))
+    created = Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
+    if created:  # bulk writes send no signals; players' pages show their messages
+        page_cache.changed([tournament.pk])
+    for subject, body, address in mails:
+        transaction.on_commit(lambda mail=(subject, body, address): send_quietly(*mail))
+    if created and push_enabled():
+        news = [(row.player_id, row.subject, row.body, row.url) for row in created]
+        transaction.on_commit(lambda: push_news(news), robust=True)  # push_news logs its own failures
+    return created
+
+
+def player_languages(players, tournament):
+    """{player id: language}: their account's profile, else the tournament's, else the site's."""
+    players = list(players)
+    users = [player.user_id for player in players if player.user_id]
+    chosen = dict(Profile.objects.filter(user__in=users).exclude(language="").values_list("user_id", "language"))
+    default = tournament.language or settings.LANGUAGE_CODE
+    return {player.pk: chosen.get(player.user_id, default) for player in players}
+
+
+def send_quietly(subject, body, address):
+    """Send one e-mail; a refusal (no mail server, a bad address) is logged, never raised: the news is already
+    on the player's page."""
+    try:
+        send_mail(subject, body, None, [address])
+    except Exception:  # any transport error: logged and dropped
+        logger.exception("Could not e-mail %s: %s", address, subject)

@@ -70,7 +70,9 @@ def test_a_tap_from_the_desks_script_gets_the_row_alone(client, tournament, umpi
     row = response.content.decode()
     assert "<html" not in row and row.strip().startswith(f'<li class="card checkin-match done" id="match-{match.pk}"')
     assert f'<p class="message row-message" role="status">{match.entry_a} and {match.entry_b} reported' in row
-    assert 'name="csrfmiddlewaretoken"' not in row  # nothing left to tap on a done table
+    # Nothing left to report on a done table; what stays is taking a report back ("Undo A/B check-in").
+    assert 'value="report"' not in row and 'value="both"' not in row
+    assert row.count('name="action" value="undo"') == 2
     assert "2 of 2 players at the board · 0 tables still waiting" in row  # the desk's counts, swapped in too
 
 

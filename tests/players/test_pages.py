@@ -10,7 +10,7 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from players import views as player_views
-from players.selectors import personal_token
+from players.links import personal_link, personal_token
 from scoring.services import record_result
 from stages.models import Match
 from tests.factories import NotificationFactory, TournamentFactory, UserFactory
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def page(tournament, player):
-    return f"/t/{tournament.slug}/me/{personal_token(player)}/"
+    return f"/t/{tournament.slug}/me/{personal_token(tournament, player)}/"
 
 
 @pytest.fixture
@@ -62,9 +62,11 @@ def test_bad_or_forged_token_is_a_404(client, tournament, world, token):
 
 
 def test_someone_elses_signature_does_not_open_another_player(client, tournament, world):
-    signature = personal_token(world.player).split(":", 1)[1]
-    other = world.doubles.members.get(position=2).player
-    assert client.get(f"/t/{tournament.slug}/me/{other.pk}:{signature}/").status_code == 404
+    signed, signature = personal_token(tournament, world.player).split(":", 1)
+    other = personal_link(tournament, world.doubles.members.get(position=2).player)
+    forged = f"p{other.pk}.{other.key}:{signature}"  # the other player's link and key, this player's signature
+    assert client.get(f"/t/{tournament.slug}/me/{forged}/").status_code == 404
+    assert client.get(f"/t/{tournament.slug}/me/{signed}:{signature}/").status_code == 200
 
 
 def test_player_not_entered_in_this_tournament_is_a_404(client, world):

@@ -234,7 +234,7 @@ def test_results_sheet_scores_winners_and_what_is_not_final(client, tournament):
     text = pdf_text(get_pdf(client, "print-results", tournament.slug, rnd.pk))
     assert f"\n{confirmed.entry_a.name}\n2–1 (62–47)\n{confirmed.entry_b.name}\n" in text
     assert f"\n{finished.entry_a.name}\n10–25\n{finished.entry_b.name}\nto confirm\n" in text
-    assert f"\n{walkover.entry_a.name}\nw/o\n{walkover.entry_b.name}\nwalkover / forfeit\n" in text
+    assert f"\n{walkover.entry_a.name}\nW/O\n{walkover.entry_b.name}\nwalkover / forfeit\n" in text
     assert "\n25–3\n" in text and "withheld: protest pending" in text  # ICF 150
 
 

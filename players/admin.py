@@ -1,0 +1,48 @@
+"""The players' links and the self-umpired reports, for the site's administrators: read, and revoke (the action
+calls the same service as the secretary's pages). The keys are not shown: with the site's secret key they are the
+links."""
+
+from django.contrib import admin
+from django.utils.translation import gettext_lazy
+
+from players import links
+from players.models import MatchLink, PersonalLink, SelfReport
+
+
+@admin.action(description=gettext_lazy("Revoke and issue new links"))
+def revoke(modeladmin, request, queryset):
+    if queryset.model is PersonalLink:
+        for link in queryset.select_related("tournament", "player"):
+            links.revoke_personal_link(link.tournament, link.player)
+    else:  # a match's two links go together
+        for match in {link.match for link in queryset.select_related("match")}:
+            links.revoke_match_links(match)
+
+
+@admin.register(PersonalLink)
+class PersonalLinkAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "issued_at", "times_revoked"]
+    list_select_related = ["player", "tournament"]
+    search_fields = ["player__first_name", "player__last_name", "tournament__name"]
+    fields = ["tournament", "player", "issued_at", "times_revoked"]
+    readonly_fields = fields
+    actions = [revoke]
+
+
+@admin.register(MatchLink)
+class MatchLinkAdmin(admin.ModelAdmin):
+    list_display = ["match", "side", "issued_at", "times_revoked"]
+    list_select_related = ["match__round", "match__entry_a", "match__entry_b"]
+    search_fields = ["match__entry_a__name", "match__entry_b__name"]
+    fields = ["match", "side", "issued_at", "times_revoked"]
+    readonly_fields = fields
+    actions = [revoke]
+
+
+@admin.register(SelfReport)
+class SelfReportAdmin(admin.ModelAdmin):
+    list_display = ["match", "entered_by_side", "state", "disputed_at", "settled_at", "settled_by"]
+    list_filter = ["state"]
+    list_select_related = ["match__round", "match__entry_a", "match__entry_b", "settled_by"]
+    search_fields = ["match__entry_a__name", "match__entry_b__name"]
+    readonly_fields = ["match", "entered_version", "other_version", "disputed_at", "settled_at", "settled_by"]

@@ -1,0 +1,58 @@
+"""The players' news in words: what a player is told when their round is drawn, their match is called or moved.
+Each function is called in the reader's language (tournaments.notifications.notify_players) and returns
+(subject, body). Times are the venue's local time."""
+
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+
+def clock(moment):
+    return time_format(timezone.localtime(moment), "H:i") if moment else ""
+
+
+def where(match):
+    """Table and time in one sentence, or what is not known yet."""
+    if match.table and match.planned_at:
+        return _("Table %(table)s at %(time)s.") % {"table": match.table, "time": clock(match.planned_at)}
+    if match.table:
+        return _("Table %(table)s; the time is not set yet.") % {"table": match.table}
+    if match.planned_at:
+        return _("At %(time)s; the table is not set yet.") % {"time": clock(match.planned_at)}
+    return _("The table and time are not set yet.")
+
+
+def drawn_news(match, opponent):
+    subject = _("%(round)s of %(stage)s is drawn") % {"round": match.round.display_name, "stage": match.stage.name}
+    if opponent is None:
+        return subject, _("You have a bye in this round.")
+    return subject, " ".join((_("You play %(opponent)s.") % {"opponent": opponent.name}, where(match)))
+
+
+def call_words(match):
+    """What a called match tells its players, on their page, in the API and in the notice: never "time to be
+    announced" once it is called."""
+    if match.table:
+        return _("Go to table %(table)s now") % {"table": match.table}
+    return _("Your match is called: go to the officials' desk now")
+
+
+def called_news(match, opponent):
+    opponent_name = opponent.name if opponent else _("your opponent")
+    subject = call_words(match)
+    body = _("%(round)s: your match against %(opponent)s is called.") % {
+        "round": match.round.display_name,
+        "opponent": opponent_name,
+    }
+    if match.report_deadline:
+        body = " ".join((body, _("Be at your table by %(time)s.") % {"time": clock(match.report_deadline)}))
+    return subject, body
+
+
+def moved_news(match, opponent):
+    opponent_name = opponent.name if opponent else _("your opponent")
+    body = _("%(round)s against %(opponent)s:") % {"round": match.round.display_name, "opponent": opponent_name}
+    return _("Your match has moved"), " ".join((body, where(match)))
+
+
+NEWS = {"drawn": drawn_news, "called": called_news, "moved": moved_news}
