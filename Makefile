@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 REDIS_PROBE_URL ?= redis://127.0.0.1:6379/0
+TEST_WORKERS ?= auto
 
 .PHONY: run test install lint benchmark messages clean
 
@@ -32,8 +33,10 @@ run: install
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; fi; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# The suite runs on pytest-xdist workers, one per core (at most 8: each has its own test database and, with Redis,
+# its own cache database); `make test TEST_WORKERS=0` runs it in one process.
 test: install
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --maxprocesses 8
 
 lint: install
 	$(VENV)/bin/ruff check .

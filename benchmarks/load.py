@@ -128,11 +128,11 @@ def round_page(stage):
 
 def next_match_page(stage, players=200):
     """ "My next match": the personal links (players.views) of `players` players, taken in turn."""
-    from players.selectors import personal_token
+    from players.links import personal_token
     from tournaments.models import Player
 
     chosen = Player.objects.filter(memberships__entry__event=stage.event).order_by("?")[:players]
-    paths = [url_or_none("player-schedule", SLUG, personal_token(player)) for player in chosen]
+    paths = [url_or_none("player-schedule", SLUG, personal_token(stage.event.tournament, player)) for player in chosen]
     paths = [path for path in paths if path]
     return Page("next match", paths, f"player-schedule, {len(paths)} players' personal links")
 

@@ -4,6 +4,7 @@ from django.db import transaction
 
 from championships.models import Prize
 from championships.selectors import event_prizes
+from core import page_cache
 
 
 def assign_prizes(event, scheme=None):
@@ -16,4 +17,6 @@ def assign_prizes(event, scheme=None):
             Prize(event=event, entry=entry, place=place, amount=amount)
             for place, entry, amount in event_prizes(event, scheme)
         ]
-        return Prize.objects.bulk_create(prizes)
+        created = Prize.objects.bulk_create(prizes)
+        page_cache.changed([event.tournament_id])  # bulk writes send no signals
+        return created

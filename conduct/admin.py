@@ -4,14 +4,7 @@ which end the match and write the audit log, so the admin changes none of them."
 from django.contrib import admin
 
 from conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+from core.admin import ReadOnlyAdmin
 
 
 @admin.register(MatchWarning)

@@ -10,3 +10,16 @@ class ConductConfig(AppConfig):
         from scoring.signals import game_finished
 
         game_finished.connect(start_rest, dispatch_uid="conduct.start_rest")
+        watch_records()
+
+
+def watch_records():
+    """The match page names the law a match was lost under and the disciplinary record lists the warnings, so
+    every record of the referee's desk stamps its tournament (core.page_cache)."""
+    from conduct import models as m
+    from core.page_cache import watch
+
+    for model in (m.MatchWarning, m.MatchLoss, m.Concession, m.RestInterval):
+        watch(model, "match__stage__event__tournament")
+    watch(m.DisciplinaryReport, "tournament")
+    watch(m.ConductChange, "tournament")

@@ -150,8 +150,28 @@ PERIODIC_SECONDS = int(os.environ.get("PERIODIC_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "apply-late-arrival-forfeits": {"task": "checkin.tasks.apply_forfeits", "schedule": PERIODIC_SECONDS},
     "ring-second-bells": {"task": "scheduling.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
+    "apply-rest-deadlines": {"task": "conduct.tasks.apply_rest_deadlines", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
 }
+
+# Players' links (players.links): the site's address for links made outside a request (e-mails, printed slips and
+# score cards); a match's link stops working this many hours after its result was confirmed.
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "").rstrip("/")
+PLAYER_MATCH_LINK_HOURS = int(os.environ.get("PLAYER_MATCH_LINK_HOURS", "12"))
+# Self check-in (checkin.self_checkin): the player's button opens at the call, or this long before the planned time.
+SELF_CHECKIN_OPENS_MINUTES = int(os.environ.get("SELF_CHECKIN_OPENS_MINUTES", "30"))
+# Web Push to players who allow it on their personal page (tournaments.push): the VAPID key pair (the public key
+# base64url; the private key base64url, or the path of its PEM file) and the contact the push services may write
+# to. Without both keys the page does not offer it.
+WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "")
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "mailto:secretary@example.org")
+# Requests to the link pages per client address (players.throttle, django-ratelimit): all of them (a whole hall may
+# share one address, each open page refreshing itself every 15 s), and those naming no valid link (guessing).
+# The cache counts; a cache that does not answer lets every request through (RATELIMIT_FAIL_OPEN).
+PLAYER_LINK_RATE = os.environ.get("PLAYER_LINK_RATE", "600/m")
+PLAYER_BAD_LINK_RATE = os.environ.get("PLAYER_BAD_LINK_RATE", "20/m")
+RATELIMIT_FAIL_OPEN = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -240,6 +260,19 @@ STORAGES = {
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
+
+# Files kept through Django's storage API (default_storage): the photos a written protest carries. MEDIA_URL is
+# never served as it is: protests.views serves each photo to the officials only.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
+# A protest's photos (the signed paper, the board): each one at most this size, at most this many per protest.
+PROTEST_PHOTO_MAX_BYTES = int(os.environ.get("PROTEST_PHOTO_MAX_BYTES", str(5 * 1024 * 1024)))
+PROTEST_PHOTOS_MAX = int(os.environ.get("PROTEST_PHOTOS_MAX", "4"))
+# Larger bodies than UPLOAD_MAX_BYTES where a path takes them (core.middleware): one photo with its form.
+UPLOAD_MAX_BYTES_BY_PATH = [(r"^/(api/tournaments|t)/[^/]+/protests/[0-9]+/photos/$", PROTEST_PHOTO_MAX_BYTES + 65536)]
+# A SoL file (a federation's history, its backup with portraits) may be far larger than an entry list.
+SOL_UPLOAD_MAX_BYTES = int(os.environ.get("SOL_UPLOAD_MAX_BYTES", str(100 * 1024 * 1024)))
+UPLOAD_MAX_BYTES_BY_PATH += [(r"^/(api/sol/import|sol/import)/$", SOL_UPLOAD_MAX_BYTES)]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

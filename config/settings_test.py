@@ -18,7 +18,9 @@ WHITENOISE_AUTOREFRESH = True
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 if REDIS_URL:  # noqa: F405
     # The suite empties its cache before every test (tests/conftest.py): it gets a Redis database of its own, so the
-    # site's cache and Celery's broker on the same server keep their keys.
+    # site's cache and Celery's broker on the same server keep their keys. Under pytest-xdist each worker (gw0,
+    # gw1, …) gets its own, counting down from 15, so that one worker's emptying never drops another's pages.
     from urllib.parse import urlsplit, urlunsplit
 
-    CACHES["default"]["LOCATION"] = urlunsplit(urlsplit(REDIS_URL)._replace(path="/15"))  # noqa: F405
+    _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    CACHES["default"]["LOCATION"] = urlunsplit(urlsplit(REDIS_URL)._replace(path=f"/{15 - _worker}"))  # noqa: F405

@@ -7,6 +7,8 @@ its Content-Length; a body without one (chunked) is not read at all under WSGI, 
 Content-Length bytes.
 """
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import BadRequest
 
@@ -20,13 +22,22 @@ class RequestLimitsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if body_length(request) > settings.UPLOAD_MAX_BYTES:
-            return request_too_large(request)
+        limit = body_limit(request.path)
+        if body_length(request) > limit:
+            return request_too_large(request, limit)
         # PostgreSQL refuses a NUL byte in text, so a query string's NUL would end as a database error wherever a
         # view filters on it (?status=, an admin search).
         if NUL in request.path or any(NUL in key or NUL in "".join(values) for key, values in request.GET.lists()):
             raise BadRequest("The address holds a NUL byte.")
         return self.get_response(request)
+
+
+def body_limit(path):
+    """UPLOAD_MAX_BYTES, or the larger limit UPLOAD_MAX_BYTES_BY_PATH gives a path (a protest's photo)."""
+    for pattern, limit in getattr(settings, "UPLOAD_MAX_BYTES_BY_PATH", ()):
+        if re.match(pattern, path):
+            return limit
+    return settings.UPLOAD_MAX_BYTES
 
 
 def body_length(request):

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from protests.models import Protest, ProtestSettings
+from core.admin import ReadOnlyAdmin
+from protests.models import Protest, ProtestPhoto, ProtestSettings
 
 
 @admin.register(ProtestSettings)
@@ -9,8 +10,15 @@ class ProtestSettingsAdmin(admin.ModelAdmin):
     search_fields = ["tournament__name"]
 
 
+class KeptAdmin(ReadOnlyAdmin):
+    """Read-only and never deleted: a protest and what it carries stay as lodged (ICF 149: no withdrawal)."""
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Protest)
-class ProtestAdmin(admin.ModelAdmin):
+class ProtestAdmin(KeptAdmin):
     """Read-only: protests are logged, lodged and decided through the services (pages and API), which keep the
     match, its audit log and the fee ledger in step; nobody deletes one (ICF 149: no withdrawal)."""
 
@@ -20,11 +28,13 @@ class ProtestAdmin(admin.ModelAdmin):
     list_select_related = ["match__round", "match__entry_a", "match__entry_b"]
     date_hierarchy = "intimated_at"
 
-    def has_add_permission(self, request):
-        return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
+@admin.register(ProtestPhoto)
+class ProtestPhotoAdmin(KeptAdmin):
+    """Read-only, as the protest it belongs to: photos are added through the protest desk, which checks the file
+    and the number per protest; the file is served to the officials by protests.views, not from here."""
 
-    def has_delete_permission(self, request, obj=None):
-        return False
+    list_display = ["__str__", "protest", "image_format", "size", "uploaded_by", "uploaded_at"]
+    search_fields = ["caption", "protest__protester_name"]
+    list_select_related = ["protest__match__round", "protest__match__entry_a", "protest__match__entry_b", "uploaded_by"]
+    exclude = ["image"]  # a link to it would point at MEDIA_URL, which is never served

@@ -22,7 +22,7 @@ from scoring.audit import log_change, signed_in
 from scoring.models import ResultChange
 from scoring.services import change_status
 from stages.models import Match, Round, Stage
-from stages.signals import match_times_changed
+from stages.signals import match_news, match_times_changed
 from tournaments.permissions import is_umpire
 
 S = Match.Status
@@ -249,6 +249,9 @@ def save_placed(placed, tournament, user, reason):
     ResultChange.objects.bulk_create(changes)
     page_cache.changed([tournament.pk])  # bulk writes send no signals
     match_times_changed.send(sender=Match, matches=matches)
+    moved = [c.match for c in changes if moved_or_tabled(c.before, c.after)]
+    if moved:
+        match_news.send(sender=Match, matches=moved, news="moved")
     return sorted(matches, key=lambda m: (m.planned_at, m.table or 0))
 
 
@@ -294,10 +297,18 @@ def move_match(match, table, planned_at, user=None, reason=""):
     moved_in_time = match.planned_at != planned_at
     match.table, match.planned_at = table, planned_at
     match.save(update_fields=["table", "planned_at", "updated_at"])
-    log_change(match, ResultChange.What.SCHEDULE, before, schedule_snapshot(match), user, reason)
+    after = schedule_snapshot(match)
+    log_change(match, ResultChange.What.SCHEDULE, before, after, user, reason)
     if moved_in_time:
         match_times_changed.send(sender=Match, matches=[match])
+    if moved_or_tabled(before, after):
+        match_news.send(sender=Match, matches=[match], news="moved")
     return match
+
+
+def moved_or_tabled(before, after):
+    """Whether a schedule change moves the players: another table or another time (not only another umpire)."""
+    return before["table"] != after["table"] or before["planned_at"] != after["planned_at"]
 
 
 @transaction.atomic

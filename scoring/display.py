@@ -24,6 +24,7 @@ ENDED_BY = {
     "extra_board": gettext_lazy("decided by the extra board"),
     "time_limit": gettext_lazy("time limit (second bell)"),
     "single_board": gettext_lazy("one-board game"),
+    "conceded": gettext_lazy("conceded (ICF 139)"),
     # The board limit, named by its number (rules.game.NUMBER_WORDS).
     "two_boards": gettext_lazy("after two boards"),
     "three_boards": gettext_lazy("after three boards"),
@@ -269,7 +270,11 @@ def change_title(change):
 
 
 def change_author(change):
-    """Who made a change: the user's name, or "system" for a change no one signed (a management command)."""
+    """Who made a change: the user's name, the side whose match link made it, or "system" for a change no one
+    signed (a management command)."""
+    side = change.after.get("by_side") if isinstance(change.after, dict) else None
+    if change.user is None and side:
+        return _("side %(side)s (match link)") % {"side": str(side).upper()}
     return change.user.get_username() if change.user else _("system")
 
 
@@ -314,6 +319,7 @@ def describe(value, names, entry_names):
     if "breaker" in value and "board" in value:
         return board_words(value, names)
     rest = dict(value)
+    rest.pop("by_side", None)  # the author, shown as such (change_author)
     parts = [*result_words(rest, entry_names), *card_words(rest, names), *toss_and_replay_words(rest, names)]
     for key, item in rest.items():
         if item not in (None, "", [], {}):

@@ -13,7 +13,7 @@ from core.errors import Conflict, NotAllowed, ServiceError
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
 from scoring import transitions
-from scoring.audit import log_change, signed_in, snapshot
+from scoring.audit import log_change, side_of_link_entry, signed_in, snapshot
 from scoring.display import already_confirmed, status_label
 from scoring.models import Game, ResultChange
 from scoring.permissions import is_official, player_side
@@ -22,7 +22,7 @@ from stages.bracket import sync_bracket
 from stages.draws.knockout import rules_round
 from stages.errors import StageError
 from stages.models import OPEN, UNFINISHED, Match, Stage
-from stages.signals import match_times_changed
+from stages.signals import match_news, match_times_changed
 
 __all__ = [
     "NotAllowed",
@@ -33,6 +33,7 @@ __all__ = [
     "record_result",
     "record_toss",
     "record_walkover",
+    "walkover_figures",
     "replay_from_board",
     "retire",
     "transition",
@@ -151,7 +152,8 @@ def confirm_result(match, user=None, reason=""):
         raise TransitionError(_("Only a finished match with a result can be confirmed."))
     if match.self_umpired and user is not None and not is_official(user, match):
         side = player_side(user, match)
-        entered = player_side(match.result_entered_by, match)
+        # Entered through a match link, the entry has no user: the side is in the audit log.
+        entered = player_side(match.result_entered_by, match) or side_of_link_entry(match)
         if side is None or match.result_entered_by_id == user.pk or (entered is not None and side == entered):
             raise NotAllowed("user", _("In a self-umpired match the player of the other side confirms the score card."))
     before = snapshot(match)
@@ -166,8 +168,10 @@ def confirm_result(match, user=None, reason=""):
 
 @transaction.atomic
 def record_walkover(match, absent_side, user=None, reason="", withdrawal=False):
-    """The side `absent_side` ("a" or "b") did not play: the opponent wins by walkover. `withdrawal`: recorded
-    because that side withdrew (scoring.withdrawals), so reinstating it takes the walkover back."""
+    """The side `absent_side` ("a" or "b") did not play: the opponent wins by walk-over, worth what the rule set's
+    `walkover` says (`walkover_figures`: no score under ICF 143, 25-0 under ECC 18). `reason` names the law (a
+    late arrival, ICF 143(a)-(h) from conduct). `withdrawal`: recorded because that side withdrew
+    (scoring.withdrawals), so reinstating it takes the walkover back."""
     match = lock_match(match)
     transitions.require_published(match, "award a walkover")
     if match.status not in OPEN:
@@ -179,17 +183,20 @@ def record_walkover(match, absent_side, user=None, reason="", withdrawal=False):
     before = snapshot(match)
     transitions.move(match, S.WALKOVER, reason=reason, service="walkover")
     match.winner_id = match.entry_b_id if absent_side == "a" else match.entry_a_id
-    stage = match.stage
-    match.score_a, match.score_b = (
-        (stage.bye_score_against, stage.bye_score_for)
-        if absent_side == "a"
-        else (stage.bye_score_for, stage.bye_score_against)
-    )
+    match.score_a, match.score_b, match.games_a, match.games_b = walkover_figures(match, absent_side)
     match.save()
     after = {**snapshot(match), "absent_side": absent_side, **({"withdrawal": True} if withdrawal else {})}
     log_change(match, ResultChange.What.WALKOVER, before, after, user, reason)
     result_changed(match)
     return match
+
+
+def walkover_figures(match, absent_side):
+    """(score_a, score_b, games_a, games_b) of a match `absent_side` lost by walk-over, as its rule set says:
+    ECC 18, 124 "loses the match 25-0": that score for each game the winner needs; ICF 143 and queen2 ¶10 "lose
+    the entire match" give no score: none is written (None, None, 0, 0), and the standings count the win alone."""
+    rules = match.stage.event.rules
+    return rules.walkover.figures(match.stage.games_per_match or rules.games_per_match, absent_side)
 
 
 @transaction.atomic
@@ -224,6 +231,8 @@ def change_status(match, to_status, user=None, reason=""):
     match_times_changed.send(sender=Match, matches=[match])
     match.save()
     log_change(match, ResultChange.What.STATUS, before, snapshot(match), user, reason)
+    if to_status == S.CALLED:  # the players hear it at once: go to the table
+        match_news.send(sender=Match, matches=[match], news="called")
     if was_decided:
         result_changed(match)
     return match

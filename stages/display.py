@@ -12,8 +12,24 @@ S = Match.Status
 
 
 def walkover_mark():
-    """The short mark of a walkover in a score column: "w/o"."""
-    return pgettext("walkover, abbreviation", "w/o")
+    """The short mark of a walk-over in a score column: "W/O" (pages give "won by walk-over" in its title)."""
+    return pgettext("walkover, abbreviation", "W/O")
+
+
+def walkover_text(match, won):
+    """A walk-over as the player reads it: "won by walk-over", "lost by walk-over", with the score where the rule
+    set gives one (ECC 18: "won by walk-over (25–0)"); none where it gives none (ICF 143, queen2 ¶10)."""
+    if match.forfeited == "ab":  # both sides absent at the reporting deadline: both lose
+        return pgettext("walkover, both sides absent", "both absent: lost by walk-over")
+    if match.score_a is None:
+        return pgettext("walkover", "won by walk-over") if won else pgettext("walkover", "lost by walk-over")
+    winner_first = (
+        (match.score_a, match.score_b) if match.winner_id == match.entry_a_id else (match.score_b, match.score_a)
+    )
+    score = "{}–{}".format(*(winner_first if won else winner_first[::-1]))
+    if won:
+        return pgettext("walkover", "won by walk-over (%(score)s)") % {"score": score}
+    return pgettext("walkover", "lost by walk-over (%(score)s)") % {"score": score}
 
 
 def played_score(match, flip=False, short=False):
@@ -31,7 +47,7 @@ def played_score(match, flip=False, short=False):
 
 
 def side_scores(match):
-    """Each side's score for a bracket box: games won in a match of several games, else points; "w/o" marks
+    """Each side's score for a bracket box: games won in a match of several games, else points; "W/O" marks
     the side that did not play."""
     if match.result_withheld:  # ICF 150: not announced until the protest is decided
         return ("", "")
@@ -46,18 +62,25 @@ def side_scores(match):
     return (match.score_a, match.score_b)
 
 
-def result_text(match, flip=False, short=False):
-    """The score as one line, from A's side (or B's when `flip`): "25–10", "2–1 (62–47)", "w/o +"; `short`
-    leaves out the points of a match of several games ("2–1")."""
+def result_text(match, flip=False, short=False, side_view=False):
+    """The score as one line, from A's side (or B's when `flip`): "25–10", "2–1 (62–47)"; `short` leaves out the
+    points of a match of several games ("2–1"). A walk-over names its winner, "Ann won by walk-over", or, from one
+    side's view (`side_view`, a results grid's row), "won by walk-over"; `short` writes it "W/O"."""
     if match.entry_b_id is None:
         return ""
     if match.result_withheld:  # ICF 150: the result is not announced until the protest is decided
         return _("withheld (protest)")
     if match.status == S.WALKOVER:
-        if match.forfeited == "ab":
-            return pgettext("walkover, both sides absent", "w/o both")
-        won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
-        return pgettext("walkover won", "w/o +") if won else pgettext("walkover lost", "w/o −")
+        if short:
+            return walkover_mark()
+        if side_view or match.winner_id is None:
+            won = (match.winner_id == match.entry_b_id) if flip else (match.winner_id == match.entry_a_id)
+            return walkover_text(match, won)
+        winner = match.entry_a if match.winner_id == match.entry_a_id else match.entry_b
+        return pgettext("walkover", "%(winner)s: %(result)s") % {
+            "winner": winner,
+            "result": walkover_text(match, won=True),
+        }
     if match.status not in (S.FINISHED, S.CONFIRMED) or match.score_a is None:
         return ""
     text = played_score(match, flip, short)
@@ -119,7 +142,7 @@ def draw_results_text(stage, count):
 
 def score_text(match, flip=False):
     """The score from A's side (B's when `flip`) on a results sheet or score card: "25–10", "2–1 (62–47)",
-    "w/o", "ret."; empty until there is one. The sheet's note column says whether it is confirmed or withheld."""
+    "W/O", "ret."; empty until there is one. The sheet's note column says whether it is confirmed or withheld."""
     if match.status == S.WALKOVER:
         return walkover_mark()
     if match.status == S.RETIRED:
@@ -134,6 +157,8 @@ def winner_text(match):
     if match.winner_id is None or match.status not in (S.FINISHED, S.CONFIRMED, S.WALKOVER, S.RETIRED):
         return ""
     winner = match.entry_a if match.winner_id == match.entry_a_id else match.entry_b
+    if match.status == S.WALKOVER:
+        return f"{winner.name}, {walkover_text(match, won=True)}"
     return f"{winner.name}, {score_text(match, flip=winner is match.entry_b)}"
 
 
@@ -142,11 +167,21 @@ def winner_text(match):
 
 def score_from_side(match, side):
     """The score from one side ("a" or "b") of the match, as the player of that side reads it: "25–10",
-    "2–1 (62–47)" over several games, "w/o", "bye"."""
+    "2–1 (62–47)" over several games, "won by walk-over", "bye"."""
     if match.status == S.BYE:
         return pgettext("no opponent", "bye")
     if match.status == S.WALKOVER:
-        return walkover_mark()
+        return walkover_text(
+            match, match.winner_id is not None and match.winner_id == getattr(match, f"entry_{side}_id")
+        )
     if match.status in UNFINISHED or getattr(match, f"score_{side}") is None:
         return ""
     return played_score(match, flip=side == "b")
+
+
+def qualified_words(stage, next_stage):
+    """What the "Q" mark of the standings means: qualified once the stage is finished, in a qualifying place
+    before."""
+    if stage.status == stage.Status.FINISHED:
+        return _("Qualified for %(next)s") % {"next": next_stage.name}
+    return _("In a qualifying place for %(next)s") % {"next": next_stage.name}

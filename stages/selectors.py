@@ -8,6 +8,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from stages.display import (
+    qualified_words,
     result_text,
     side_info,
     side_scores,
@@ -18,6 +19,7 @@ from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
 from stages.models import OPEN, GroupMember, Match, Round, Stage
+from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember
 
 # ---------------------------------------------------------------- who plays
@@ -41,7 +43,7 @@ def members_with_players():
 
     Not `prefetch_related("members__player")`: Django 5.2 prefetches a foreign key on SQLite with one OR term per
     row, which SQLite refuses from about 1,000 players ("Expression tree is too large")."""
-    return EntryMember.objects.select_related("player__club")
+    return with_event_ratings(EntryMember.objects.select_related("player__club"))
 
 
 def entrants(stage):
@@ -80,8 +82,16 @@ def qualifiers_by_group(stage, per_group):
 
 
 def entry_rating(entry):
-    ratings = [member.player.rating for member in entry.members.all() if member.player.rating is not None]
+    ratings = [member_rating(member) for member in entry.members.all()]
+    ratings = [rating for rating in ratings if rating is not None]
     return sum(ratings) / len(ratings) if ratings else None
+
+
+def member_rating(member):
+    """The rate the event's rating gave the player before the tournament (members_with_players), else the
+    player's own rating."""
+    rated = getattr(member, "event_rating", None)
+    return member.player.rating if rated is None else rated
 
 
 def entry_attribute(entry, name):
@@ -115,6 +125,9 @@ def decided_results(matches, byes_count):
                 results.append(MatchResult(match.entry_a_id, None, match.score_a or 0, match.score_b or 0))
         elif match.forfeited == "ab":  # both sides absent at the reporting deadline: a loss for each
             results.append(MatchResult(match.entry_a_id, match.entry_b_id, 0, 0, both_lose=True))
+        elif match.status == Match.Status.WALKOVER and match.score_a is None:  # no score (ICF 143): the win only
+            side = "a" if match.winner_id == match.entry_a_id else "b"
+            results.append(MatchResult(match.entry_a_id, match.entry_b_id, walkover=side))
         else:
             results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match)))
     return results
@@ -195,6 +208,9 @@ def stage_page_data(stage, secretary):
         entries = played_entries(matches)
         name_sides(shown[0].match_list if shown else [], entries)
         data["standings"] = stage_standings(stage, entries, matches) if matches else []
+        data["next_stage"] = qualifying_stage(stage)
+        if data["next_stage"] is not None:
+            mark_qualifiers(data["standings"], entries, data["next_stage"].qualifiers)
         if shown:
             show_points_before(stage, shown[0], entries, matches)
         data["swiss_rounds"], data["earlier_rounds"] = shown, rounds[-2::-1]
@@ -202,6 +218,8 @@ def stage_page_data(stage, secretary):
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
         data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
+    if data.get("next_stage") is not None:
+        data["qualified_words"] = qualified_words(stage, data["next_stage"])
     if secretary:
         data.update(secretary_data(stage, rounds))
     return data
@@ -300,7 +318,7 @@ def group_tables(stage, rounds, matches):
         by_group[m.group_id].append(m)
         if m.entry_b_id is not None:
             played[m.group_id, m.round_id].append(m)
-    next_stage = stage.next_stages.exclude(qualifiers=None).order_by("order").first()
+    next_stage = qualifying_stage(stage)
     tables = []
     for group, rows in standings_by_group.items():
         group_matches = by_group[group.pk]
@@ -319,6 +337,11 @@ def group_tables(stage, rounds, matches):
     return tables, next_stage
 
 
+def qualifying_stage(stage):
+    """The stage this one's qualifiers enter (None when no later stage is drawn from it)."""
+    return stage.next_stages.exclude(qualifiers=None).order_by("order").first()
+
+
 def mark_qualifiers(rows, entries, places):
     """Mark the rows in the `places` qualifying places of a group (`qualifies`), as the next stage reads them
     (qualifiers_by_group): a withdrawn entry leaves its place to the next row."""
@@ -335,7 +358,7 @@ def cross_table(entries, matches):
         if m.entry_b_id is None:
             continue
         for row, column, flip in ((m.entry_a_id, m.entry_b_id, False), (m.entry_b_id, m.entry_a_id, True)):
-            results[row, column].append((result_text(m, flip, short=True) or "·", result_text(m, flip)))
+            results[row, column].append((result_text(m, flip, short=True) or "·", result_text(m, flip, side_view=True)))
     return [
         (entry, [grid_cell(entry.pk == other.pk, results[entry.pk, other.pk]) for other in entries])
         for entry in entries

@@ -27,7 +27,7 @@ from stages.selectors import (
     stage_standings,
     with_players,
 )
-from stages.signals import hall_tables
+from stages.signals import hall_tables, match_news, stage_finished
 
 
 class ResultsToConfirm(StageError):
@@ -260,14 +260,17 @@ def tournament_tables(stage):
 def publish_round(rnd):
     rnd.status = Round.Status.PUBLISHED
     rnd.save(update_fields=["status"])
+    match_news.send(sender=Match, matches=list(rnd.matches.all()), news="drawn")
     return rnd
 
 
 @transaction.atomic
 def publish_stage(stage):
     """Publish every preview round of a stage (groups, round robins and brackets are published whole)."""
-    if stage.rounds.filter(status=Round.Status.DRAFT).update(status=Round.Status.PUBLISHED):
+    drafts = list(stage.rounds.filter(status=Round.Status.DRAFT).values_list("pk", flat=True))
+    if Round.objects.filter(pk__in=drafts).update(status=Round.Status.PUBLISHED):
         page_cache.changed([stage.event.tournament_id])  # bulk writes send no signals
+        match_news.send(sender=Match, matches=list(Match.objects.filter(round__in=drafts)), news="drawn")
 
 
 @transaction.atomic
@@ -406,6 +409,7 @@ def finish_stage(stage):
             )
     stage.status = Stage.Status.FINISHED
     stage.save(update_fields=["status"])
+    stage_finished.send(sender=Stage, stage=stage)
     return stage
 
 

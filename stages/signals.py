@@ -13,8 +13,34 @@ match_times_changed = Signal()
 # the tables. The scheduling app answers with a number; with no answer, pairing assigns no tables.
 tables_asked = Signal()
 
+# Sent with `stage` inside the transaction that finished it (stages.services.finish_stage): the ratings app
+# recomputes the rating the event uses once it commits.
+stage_finished = Signal()
+
 
 def hall_tables(tournament):
     """The tables of the tournament's hall, as the app that keeps the venue answers (0 without one)."""
     answers = [answer for _, answer in tables_asked.send(sender=type(tournament), tournament=tournament)]
     return next((answer for answer in answers if answer), 0)
+
+
+# Sent with `matches` (a list) and `news` when the players of those matches should hear of it: "drawn" (their
+# round is published), "called" (their match is announced: go to the table) or "moved" (its table or time
+# changed). Sent inside the sender's transaction, after the matches are saved; a receiver that tells people
+# queues the telling with transaction.on_commit, so a rolled-back action tells nobody.
+match_news = Signal()
+NEWS = ("drawn", "called", "moved")
+
+
+# Sent to ask how to read the rating a member's player had when their event began: an app that keeps ratings
+# answers with a query expression over entry members (None where the event uses no rating). Seeding, Swiss
+# pairing and side information read it (selectors.entry_rating); without it, a player's own `rating` counts.
+member_rating_asked = Signal()
+
+
+def with_event_ratings(members):
+    """Entry members annotated with `event_rating` when an app answers member_rating_asked."""
+    for _, expression in member_rating_asked.send(sender=members.model):
+        if expression is not None:
+            return members.annotate(event_rating=expression)
+    return members

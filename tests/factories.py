@@ -8,7 +8,9 @@ from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from protests.models import Protest, ProtestSettings
+from conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
+from players.models import MatchLink, PersonalLink, SelfReport
+from protests.models import Protest, ProtestPhoto, ProtestSettings
 from scheduling.models import RoundClock, Venue
 from scoring.models import Board, Game, ResultChange
 from stages.models import Group, GroupMember, Match, Round, Stage
@@ -21,6 +23,7 @@ from tournaments.models import (
     Player,
     PrizeCategory,
     Profile,
+    PushSubscription,
     Tournament,
 )
 
@@ -270,3 +273,117 @@ class ProtestFactory(factory.django.DjangoModelFactory):
     side = "A"
     protester_name = factory.Faker("name")
     decision_appealed = "Foul called: the striker touched a carrom man before the stroke."
+
+
+class PersonalLinkFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PersonalLink
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class MatchLinkFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = MatchLink
+
+    match = factory.SubFactory(MatchFactory)
+    side = "a"
+
+
+class SelfReportFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SelfReport
+
+    match = factory.SubFactory(MatchFactory)
+    entered_by_side = "a"
+
+
+class PushSubscriptionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PushSubscription
+
+    player = factory.SubFactory(PlayerFactory)
+    endpoint = factory.Sequence(lambda n: f"https://push.example.com/send/{n}")
+    p256dh = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM"
+    auth = "tBHItJI5svbpez7KI4CCXg"
+
+
+class ProtestPhotoFactory(factory.django.DjangoModelFactory):
+    """A photo's row; its file name is only a name (no file is written)."""
+
+    class Meta:
+        model = ProtestPhoto
+
+    protest = factory.SubFactory(ProtestFactory)
+    image = factory.Sequence(lambda n: f"protests/photo-{n}.png")
+    image_format = "PNG"
+    size = 2048
+    width = 640
+    height = 480
+
+
+class MatchWarningFactory(factory.django.DjangoModelFactory):
+    """ICF 143(h): a warning for distracting the opponent, to side A's player."""
+
+    class Meta:
+        model = MatchWarning
+
+    match = factory.SubFactory(MatchFactory)
+    player = factory.LazyAttribute(lambda o: o.match.entry_a.players.first())
+    side = "a"
+    clause = "distraction"
+    law = "ICF 143(h)"
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class MatchLossFactory(MatchWarningFactory):
+    class Meta:
+        model = MatchLoss
+
+
+class ConcessionFactory(factory.django.DjangoModelFactory):
+    """ICF 139: side B concedes game 1."""
+
+    class Meta:
+        model = Concession
+
+    match = factory.SubFactory(MatchFactory)
+    side = "b"
+    scope = Concession.Scope.GAME
+    game_no = 1
+    law = "ICF 139"
+    recorded_by = factory.SubFactory(UserFactory)
+
+
+class RestIntervalFactory(factory.django.DjangoModelFactory):
+    """ICF 138: the rest before the deciding game, still running."""
+
+    class Meta:
+        model = RestInterval
+
+    match = factory.SubFactory(MatchFactory)
+    started_at = factory.LazyFunction(timezone.now)
+    ends_at = factory.LazyAttribute(lambda o: o.started_at + timedelta(minutes=5))
+
+
+class DisciplinaryReportFactory(factory.django.DjangoModelFactory):
+    """ICF 148: an abusive protest rejected, for the tournament's disciplinary action."""
+
+    class Meta:
+        model = DisciplinaryReport
+
+    tournament = factory.SubFactory(TournamentFactory)
+    source = DisciplinaryReport.Source.ABUSIVE_PROTEST
+    law = "ICF 148"
+    opened_by = factory.SubFactory(UserFactory)
+
+
+class ConductChangeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ConductChange
+
+    match = factory.SubFactory(MatchFactory)
+    tournament = factory.SelfAttribute("match.stage.event.tournament")
+    what = ConductChange.What.WARNING
+    after = factory.LazyAttribute(lambda o: {"law": "ICF 143(h)"})

@@ -1,5 +1,8 @@
 """Shared builders for the match tests: rounds and matches, knockouts, boards of a score card."""
 
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from protests.models import ProtestPhoto
 from scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, publish_stage
@@ -62,3 +65,15 @@ GAME_25_3 = [win("A", 5, queen=True), win("B", 3), win("A", 9, queen=True), win(
 # A 25-0 game in three boards: 12, 12, 1 (the queen counts up to 21: ICF 54).
 def game_25_0(side):
     return [win(side, 9, queen=True), win(side, 9, queen=True), win(side, 1)]
+
+
+def protest_photo(protest):
+    """A photo of the protest (a 1-pixel GIF), stored in the test's MEDIA_ROOT: the caller points it at a tmp_path."""
+    return ProtestPhoto.objects.create(
+        protest=protest,
+        image=SimpleUploadedFile("p.gif", b"GIF89a", content_type="image/gif"),
+        image_format="GIF",
+        size=6,
+        width=1,
+        height=1,
+    )

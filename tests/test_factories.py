@@ -3,14 +3,15 @@ import inspect
 import factory
 import pytest
 
-from tests import factories
+from tests import factories, factories_history
 from tests.project import our_models
 
 pytestmark = pytest.mark.django_db
 
 FACTORIES = {
     cls._meta.model: cls
-    for _, cls in inspect.getmembers(factories, inspect.isclass)
+    for module in (factories, factories_history)
+    for _, cls in inspect.getmembers(module, inspect.isclass)
     if issubclass(cls, factory.django.DjangoModelFactory) and cls._meta.model is not None
 }
 

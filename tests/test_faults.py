@@ -1,8 +1,8 @@
 """The site under a failing service: Redis or the database connection dropping away under a running server. The
 public pages must still be served, slower at worst; never a 500.
 
-Redis here is our own redis-server on a port of its own, stopped and started by the test: the shared one on 6379
-is never touched."""
+Redis here is our own redis-server on a free port of its own, stopped and started by the test: the shared one on
+6379 is never touched, and parallel runs (pytest-xdist workers, other checkouts) each get their own port."""
 
 import logging
 import shutil
@@ -17,16 +17,25 @@ from django.test import override_settings
 from core import page_cache
 from tests.helpers import knockout
 
-REDIS_PORT = 6391
 REDIS_SERVER = shutil.which("redis-server")
-FAULT_CACHES = {
-    "default": {
-        "BACKEND": "core.cache.ForgivingRedisCache",
-        "LOCATION": f"redis://127.0.0.1:{REDIS_PORT}/0",
-        # Try Redis again at once after a failure, so that the test sees it come back without waiting.
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5, "RETRY_SECONDS": 0},
+
+
+def fault_caches(port):
+    return {
+        "default": {
+            "BACKEND": "core.cache.ForgivingRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            # Try Redis again at once after a failure, so that the test sees it come back without waiting.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5, "RETRY_SECONDS": 0},
+        }
     }
-}
+
+
+def free_port():
+    """A port nobody listens on now, as the system hands them out."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class RedisServer:
@@ -63,9 +72,7 @@ class RedisServer:
 def redis_server():
     if REDIS_SERVER is None:
         pytest.skip("the redis-server binary is not installed: the Redis fault test needs one of its own to stop")
-    server = RedisServer(REDIS_PORT)
-    if server.answers():
-        pytest.skip(f"port {REDIS_PORT} is taken: the Redis fault test needs it for a redis-server of its own")
+    server = RedisServer(free_port())
     server.start()
     yield server
     server.stop()
@@ -77,7 +84,7 @@ def test_public_pages_are_served_while_redis_is_down_and_cached_again_once_it_is
 ):
     stage = knockout(tournament)
     urls = [tournament.get_absolute_url(), stage.get_absolute_url()]
-    with override_settings(CACHES=FAULT_CACHES, PAGE_CACHE_SECONDS=600):
+    with override_settings(CACHES=fault_caches(redis_server.port), PAGE_CACHE_SECONDS=600):
         for url in urls:
             assert client.get(url)[page_cache.HIT_HEADER] == "miss", url
             again = client.get(url)

@@ -16,12 +16,13 @@ from django.utils import timezone
 
 from checkin.services import refresh_deadlines
 from core import page_cache
-from players.selectors import personal_token
+from players.links import personal_token
 from scheduling.services import schedule_round
 from scoring.services import record_result
 from stages.services import publish_stage
 from stages.views import stage_detail
 from tests import factories as f
+from tests import factories_history as history
 from tests.helpers import knockout
 from tests.project import our_models
 from tournaments.models import Tournament
@@ -121,7 +122,7 @@ def test_every_public_page_is_cached_and_follows_a_change(client, stage, committ
         stage.get_absolute_url(),
         f"/t/{tournament.slug}/rounds/{match.round_id}/",
         f"/t/{tournament.slug}/matches/{match.pk}/",
-        f"/t/{tournament.slug}/me/{personal_token(player)}/",
+        f"/t/{tournament.slug}/me/{personal_token(tournament, player)}/",
     ]
     for url in urls:
         assert client.get(url)[page_cache.HIT_HEADER] == "miss", url
@@ -179,7 +180,7 @@ def test_gzip_is_kept_beside_the_plain_page(client, stage):
 def test_the_live_fragment_is_cached_per_version_it_is_asked_about(client, stage, committed):
     tournament = stage.event.tournament
     match = stage.matches.get(round__number=1, number=1)
-    url = f"/t/{tournament.slug}/me/{personal_token(match.entry_a.players.get())}/?fragment=1"
+    url = f"/t/{tournament.slug}/me/{personal_token(tournament, match.entry_a.players.get())}/?fragment=1"
     shown = client.get(url)["X-Live-Version"]
     unchanged = client.get(url, headers={"X-Live-Version": shown})
     assert unchanged.status_code == 204 and unchanged[page_cache.HIT_HEADER] == "miss"
@@ -292,15 +293,30 @@ def row_of(model):
     if model._meta.label == "tournaments.Club":
         member = f.EntryMemberFactory(player=f.PlayerFactory(club=f.ClubFactory()))
         return member.player.club, member.entry.event.tournament
-    row = getattr(f, f"{model.__name__}Factory")()
+    if model._meta.label in ("ratings.Rating", "ratings.Rate"):  # reached from the events that use the rating
+        link = history.EventRatingFactory()
+        row = link.rating if model._meta.label == "ratings.Rating" else history.RateFactory(rating=link.rating)
+        return row, link.event.tournament
+    factory_name = f"{model.__name__}Factory"
+    make = getattr(f, factory_name, None) or getattr(history, factory_name)
+    row = make()
     tournament = row
     for step in page_cache.WATCHED[model].split("__"):
         tournament = tournament if step == "pk" else getattr(tournament, step)
     return row, tournament
 
 
-# Rows no public page shows: a user's own settings.
-PRIVATE_MODELS = {"tournaments.Profile"}
+# Rows no public page of a tournament shows, each with the reason.
+PRIVATE_MODELS = {
+    "tournaments.Profile": "a user's own settings",
+    "tournaments.PushSubscription": "where a player's phone takes their news; no page shows it",
+    "protests.ProtestPhoto": "for the officials only, whose pages are never cached",
+    "championships.Championship": "belongs to no one tournament; the archive keys its page on the row itself",
+    "sol.PlayerAlias": "read only when importing a SoL file",
+    "sol.Picture": "a portrait or emblem kept from a SoL backup; no page shows it",
+    "sol.ImportJob": "an upload's progress, shown to the signed-in user who started it",
+    "sol.ImportedTourney": "the digest of the imported file, read only when importing again",
+}
 
 
 def watched_models():

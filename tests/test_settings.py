@@ -107,5 +107,7 @@ def test_the_suite_empties_a_redis_database_of_its_own(settings):
     """tests/conftest.py clears the cache before every test: with REDIS_URL (CI), never the database the site uses."""
     if not settings.REDIS_URL:
         pytest.skip("no REDIS_URL: the cache is local memory")
-    assert settings.CACHES["default"]["LOCATION"].endswith("/15")
-    assert not settings.REDIS_URL.endswith("/15")
+    # One database per pytest-xdist worker, counting down from 15: gw0 empties 15, gw1 14, …
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    assert settings.CACHES["default"]["LOCATION"].endswith(f"/{15 - worker}")
+    assert not settings.REDIS_URL.endswith(f"/{15 - worker}")

@@ -5,8 +5,11 @@ The strings are gathered afresh from the code with the same command `make messag
 copy of the catalogues, and `msgfmt --statistics` must count every message translated. A change that marks a new
 string without translating it in every language fails here."""
 
+import fcntl
+import os
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 import polib
@@ -27,11 +30,23 @@ def fresh_catalogues(tmp_path_factory):
     """The committed catalogues, brought up to date with the code in a copy."""
     copy = tmp_path_factory.mktemp("locale") / "locale"
     shutil.copytree(LOCALE, copy)
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, one_makemessages_at_a_time():
         patch.setattr(settings, "LOCALE_PATHS", [copy])
         for domain in DOMAINS:
             call_command("makemessages", domain=domain, verbosity=0, **MAKEMESSAGES_OPTIONS[domain])
     return copy
+
+
+@contextmanager
+def one_makemessages_at_a_time():
+    """makemessages writes its temporary files beside the templates it reads and removes them: two at once in this
+    checkout (pytest-xdist workers) would remove each other's. A lock on the locale folder takes turns."""
+    folder = os.open(LOCALE, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(folder)  # releases the lock
 
 
 def catalogue(root, language, domain, suffix="po"):

@@ -10,6 +10,7 @@ from tournaments.models import (
     Player,
     PrizeCategory,
     Profile,
+    PushSubscription,
     Tournament,
 )
 
@@ -93,9 +94,15 @@ class EntryMemberAdmin(admin.ModelAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ["subject", "user", "tournament", "created_at", "read_at"]
+    list_display = ["subject", "user", "player", "tournament", "created_at", "read_at"]
     list_filter = ["tournament"]
-    search_fields = ["subject", "user__username"]
+    search_fields = ["subject", "user__username", "player__first_name", "player__last_name"]
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    list_display = ["player", "endpoint", "created_at"]
+    search_fields = ["player__first_name", "player__last_name", "endpoint"]
 
 
 @admin.register(Profile)

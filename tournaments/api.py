@@ -72,7 +72,7 @@ class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
     permission_classes = [SharedRecordPermission]
-    filterset_fields = ["country", "is_federation"]
+    filterset_fields = ["country", "is_federation", "guid"]
 
     def may_change(self, user, club):
         return can_change_club(user, club)
@@ -94,7 +94,7 @@ class ServiceErrorsMixin:
 class PlayerViewSet(ServiceErrorsMixin, ProtectedDestroyMixin, viewsets.ModelViewSet):
     serializer_class = PlayerSerializer
     permission_classes = [SharedRecordPermission]
-    filterset_fields = ["country", "club", "sex"]
+    filterset_fields = ["country", "club", "sex", "guid"]
 
     def get_queryset(self):
         user = self.request.user
@@ -126,7 +126,7 @@ class TournamentViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
     serializer_class = TournamentSerializer
     permission_classes = [TournamentPermission]
     lookup_field = "slug"
-    filterset_fields = ["status"]
+    filterset_fields = ["status", "guid"]
 
     def get_queryset(self):
         return Tournament.objects.visible_to(self.request.user).select_related("host_club")

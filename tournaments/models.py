@@ -52,6 +52,8 @@ class Club(models.Model):
         max_length=3, blank=True, help_text=gettext_lazy("Three-letter country code, e.g. IND, FRA.")
     )
     is_federation = models.BooleanField(default=False)
+    # SoL's global identifier of an imported club or federation (sol app); blank for our own.
+    guid = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -80,6 +82,8 @@ class Player(models.Model):
     # Names and country folded to one string, so imports find a player whatever the case or accents' case
     # (SQLite's LOWER() folds ASCII only).
     identity = models.CharField(max_length=170, editable=False, db_index=True)
+    # SoL's global identifier of an imported player (sol app); blank for our own.
+    guid = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -134,6 +138,8 @@ class Tournament(models.Model):
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     # Replaced whenever something its public pages show changes: the key of those pages in the cache.
     page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
+    # SoL's global identifier of an imported tournament (sol app); blank for our own.
+    guid = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -177,6 +183,8 @@ class Event(models.Model):
     class Kind(models.TextChoices):
         SINGLES = "singles", gettext_lazy("Singles")
         DOUBLES = "doubles", gettext_lazy("Doubles")
+        # Teams of three or four players, as SoL keeps them; they come from SoL files only.
+        TEAMS = "teams", gettext_lazy("Teams")
 
     class Category(models.TextChoices):
         OPEN = "open", pgettext_lazy("event category", "Open")
@@ -208,7 +216,7 @@ class Event(models.Model):
 
     @property
     def team_size(self):
-        return 2 if self.kind == self.Kind.DOUBLES else 1
+        return {self.Kind.DOUBLES: 2, self.Kind.TEAMS: 4}.get(self.kind, 1)
 
     @property
     def rules(self):
@@ -286,10 +294,14 @@ class PrizeCategory(models.Model):
 
 
 class Notification(models.Model):
-    """A message to a person about a tournament (a forfeit, an overdue protest...), shown on their pages and
-    e-mailed when they have an address. `key` makes a notification idempotent: one per user and key."""
+    """A message to a person about a tournament (a forfeit, an overdue protest, their match called...), shown on
+    their pages and e-mailed when they have an address. It goes to a user (officials) or to a player, who needs no
+    account. `key` makes a notification idempotent: one per user, or player, and key."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="notifications")
     key = models.CharField(max_length=120, blank=True)
     subject = models.CharField(max_length=200)
@@ -303,11 +315,32 @@ class Notification(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "key"], condition=~models.Q(key=""), name="notification_once_per_key"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["player", "key"], condition=~models.Q(key=""), name="notification_once_per_player_key"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | models.Q(player__isnull=False),
+                name="notification_has_reader",
+            ),
         ]
 
     def __str__(self):
-        return f"{self.user}: {self.subject}"
+        return f"{self.user or self.player}: {self.subject}"
+
+
+class PushSubscription(models.Model):
+    """A phone on which a player allowed Web Push from their personal page: where the browser's push service takes
+    their news (tournaments.push). A push service that answers "gone" ends it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.player}: {self.endpoint[:40]}"
 
 
 class Profile(models.Model):

@@ -15,13 +15,15 @@ SLUG_TAKEN = gettext_lazy(
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "country", "is_federation"]
+        fields = ["id", "guid", "name", "country", "is_federation"]
+        read_only_fields = ["guid"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
-        fields = ["id", "first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating"]
+        fields = ["id", "guid", "first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating"]
+        read_only_fields = ["guid"]
         extra_kwargs = {
             "date_of_birth": {
                 "help_text": "null unless you are a secretary or chief referee of a tournament the player is in."
@@ -53,7 +55,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"]
+        fields = ["id", "guid", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"]
+        read_only_fields = ["guid"]
 
     def validate(self, attrs):
         start = attrs.get("start_date", getattr(self.instance, "start_date", None))

@@ -20,6 +20,7 @@ BATCH = 500
 TEAM_SIZE_NEEDED = {
     "singles": gettext_lazy("a singles entry needs %(count)s player(s)"),
     "doubles": gettext_lazy("a doubles entry needs %(count)s player(s)"),
+    "teams": gettext_lazy("a team entry needs %(count)s player(s)"),
 }
 
 

@@ -153,10 +153,27 @@ MATRIX = {
     ("match-report-api", "POST"): UMPIRE_OF_MATCH,
     ("match-cancel-forfeit-api", "POST"): OFFICIALS,
     ("match-withdrawal-api", "POST"): OFFICIALS,
+    ("match-undo-report-api", "POST"): UMPIRE_OF_MATCH,  # a report taken back (a player's own check-in too)
     ("round-checkin-api", "GET"): STAFF,
+    # ---- the referee's desk on M1 (conduct.api; ICF 138, 139, 143): the match's umpire or a chief referee
+    ("api-match-conduct", "GET"): UMPIRE_OF_MATCH,
+    ("api-match-conduct-warnings", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-conduct-losses", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-conduct-concessions", "POST"): UMPIRE_OF_MATCH,
+    ("api-match-conduct-back", "POST"): UMPIRE_OF_MATCH,
+    ("api-disciplinary-record", "GET"): OFFICIALS,
     # ---- players' schedules (players.api): read-only; the personal link's token is the key
     ("player-schedule-api", "GET"): EVERYONE,
     ("personal-schedule-api", "GET"): EVERYONE,
+    # The players' links (players.link_api): the tournament's secretaries read and revoke them.
+    ("api-match-links", "GET"): SECRETARY,
+    ("api-match-links-revoke", "POST"): SECRETARY,
+    ("api-personal-link", "GET"): SECRETARY,
+    ("api-personal-link-revoke", "POST"): SECRETARY,
+    # The personal links on paper and by e-mail (printing.slips_api): the tournament's secretaries.
+    ("api-personal-slips", "GET"): SECRETARY,
+    ("api-event-personal-slips", "GET"): SECRETARY,
+    ("api-email-personal-links", "POST"): SECRETARY,
     # ---- protests on M1 (protests.api; ICF 144-151)
     ("protest-list-api", "GET"): SIGNED_IN,  # each sees the protests they may read; an outsider an empty list
     ("protest-list-api", "POST"): UMPIRE_OF_MATCH,  # ICF 145: logged by the match's umpire or an official
@@ -165,9 +182,25 @@ MATRIX = {
     ("protest-fee-settings-api", "PUT"): SECRETARY,
     ("protest-detail-api", "GET"): PROTEST_READERS,
     ("protest-detail-api", "DELETE"): PROTEST_READERS,  # readers get 405 (ICF 149), the others 404
-    ("protest-fee-api", "POST"): UMPIRE_OF_MATCH,
+    ("protest-photos-api", "GET"): STAFF,  # photos for the officials and umpires only; players get 404
+    ("protest-photos-api", "POST"): UMPIRE_OF_MATCH,  # ICF 144: through the umpire or the chief referee
+    ("protest-photo-file-api", "GET"): STAFF,
     ("protest-written-api", "POST"): UMPIRE_OF_MATCH,  # ICF 144: through the umpire or the chief referee
     ("protest-decision-api", "POST"): OFFICIALS,  # ICF 151: never the umpire of the match
+    # ---- SoL files (sol.api): a visible tournament's export for anyone; imports by whoever runs tournaments, each
+    # seeing only their own imports (the world's import job is the secretary's)
+    ("api-sol-export", "GET"): EVERYONE,
+    ("api-sol-import", "POST"): RUNS_TOURNAMENTS,
+    ("api-sol-import-status", "GET"): SECRETARY,
+    # ---- championships (championships.api): read by anyone
+    ("championship-list", "GET"): EVERYONE,
+    ("championship-detail", "GET"): EVERYONE,
+    ("championship-ranking", "GET"): EVERYONE,
+    # ---- ratings (ratings.api): read by anyone (DRF's default, IsAuthenticatedOrReadOnly); kept in the admin or
+    # imported from SoL, never written through the API
+    ("rating-list", "GET"): EVERYONE,
+    ("rating-detail", "GET"): EVERYONE,
+    ("rating-ranking", "GET"): EVERYONE,
 }
 
 # The endpoints that change the result of a match (or its score card): a player of the match is refused on every
@@ -181,4 +214,6 @@ RESULT_CHANGING = (
     "api-match-replay",
     "api-match-game-entry",
     "api-match-toss",
+    "api-match-conduct-losses",
+    "api-match-conduct-concessions",
 )

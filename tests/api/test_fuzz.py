@@ -23,16 +23,20 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, settings
 
+from championships.models import Championship
 from config.wsgi import application
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
 from demo.brackets import SOURCE_EVENT
-from players.selectors import personal_token
+from players.links import personal_token
 from protests.models import Protest
+from ratings.models import Rate, Rating
 from scoring.services import record_result
+from sol.models import ImportJob
 from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
+from tests.helpers import protest_photo
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
@@ -67,9 +71,11 @@ COLLECTIONS = {
 
 
 @pytest.fixture
-def world(tournament, secretary):
+def world(tournament, secretary, settings, tmp_path):
     """A tournament in play: a Swiss stage with a published round and one result, a drawn round robin, and a
-    knockout waiting for the Swiss qualifiers; plus the demo's late arrival (ICF 143) and protest (ICF XVIII)."""
+    knockout waiting for the Swiss qualifiers; plus the demo's late arrival (ICF 143) and protest (ICF XVIII) with a
+    photo, and a SoL import of the secretary's."""
+    settings.MEDIA_ROOT = tmp_path  # the protest's photo is stored there
     club = ClubFactory()
     # The demos below copy their players from this event.
     event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")
@@ -98,10 +104,13 @@ def world(tournament, secretary):
         "match": open_match.pk,
         "protest": Protest.objects.get(match__stage__event__tournament=tournament).pk,
     }
+    ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
+    ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
+    ids.update(archive_ids(tournament, club, player, entries[1].members.first().player))
     by_name = {
         "tournament_slug": ids["tournament"],
         "key": event.rule_set,
-        "token": personal_token(player),
+        "token": personal_token(tournament, player),
         "uidb64": urlsafe_base64_encode(force_bytes(secretary.pk)),  # a set-password link's (accounts/reset/)
         **{f"{kind}_{suffix}": value for kind, value in ids.items() for suffix in ("pk", "id")},
     }
@@ -163,3 +172,13 @@ def test_api_answers_without_server_errors_and_with_json_errors(case, world, tok
     if 400 <= response.status_code < 500:
         problem = json_body_problem(response)
         assert problem is None, f"{response.status_code} without a JSON body ({problem}) for\n{request}"
+
+
+def archive_ids(tournament, club, player, other):
+    """A rating with the player's rate and a championship of the club, for the archive's pages."""
+    rating = Rating.objects.create(name="Fuzz rating")
+    Rate.objects.create(
+        rating=rating, player=player, date=tournament.start_date, rate=1500, deviation=350, volatility="0.06"
+    )
+    championship = Championship.objects.create(name="Fuzz championship", club=club)
+    return {"rating": rating.pk, "championship": championship.pk, "other": other.pk}

@@ -15,10 +15,14 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from players.selectors import personal_token
+from championships.models import Championship
+from players.links import personal_token
+from ratings.models import Rating
+from sol.models import ImportJob
 from stages.models import Stage
 from tests.api.matrix_data import MATRIX, RESULT_CHANGING, ROLES, Public
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
     EventFactory,
     MatchFactory,
@@ -31,6 +35,8 @@ from tests.factories import (
     UserFactory,
     VenueFactory,
 )
+from tests.factories_history import RateFactory
+from tests.helpers import protest_photo
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +150,7 @@ class World:
 
 
 @pytest.fixture
-def world(secretary, tournament):
+def world(secretary, tournament, settings, tmp_path):
     """A published ICF tournament: a round-robin stage with a published round, M1 (umpired by `umpire`, side A
     played by `player`) and M2 (another umpire), a protest on M1, a venue; and a secretary of another one."""
     chief, umpire, other_umpire, player_user = UserFactory(), UserFactory(), UserFactory(), UserFactory()
@@ -169,7 +175,15 @@ def world(secretary, tournament):
         "secretary": secretary,
         "other_secretary": other_secretary,
     }
-    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), ProtestFactory(match=m1))
+    protest = ProtestFactory(match=m1)
+    # A photo of the protest, stored where the test's storage keeps files (protests.evidence).
+    settings.MEDIA_ROOT = tmp_path
+    protest_photo(protest)
+    # SoL: an import job of the secretary's, a championship of the tournament; a rating of the player's
+    ImportJob.objects.create(user=secretary, file_name="history.sol")
+    Championship.objects.create(name="Season", club=ClubFactory()).tournaments.add(tournament)
+    RateFactory(player=player)
+    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest)
 
 
 def route_kwargs(name, path, w, match=None):
@@ -185,6 +199,8 @@ def route_kwargs(name, path, w, match=None):
         "api-stage": w.stage.pk,
         "api-match": match.pk,
         "protest": w.protest.pk,
+        "championship": Championship.objects.get().pk,
+        "rating": Rating.objects.get().pk,
     }
     values = {
         "tournament_slug": w.tournament.slug,
@@ -196,8 +212,10 @@ def route_kwargs(name, path, w, match=None):
         "stage_pk": w.stage.pk,
         "stage_id": w.stage.pk,
         "player_id": w.player.pk,
-        "token": personal_token(w.player),
+        "token": personal_token(w.tournament, w.player),
         "key": "icf",
+        "photo_pk": w.protest.photos.get().pk,
+        "job_id": ImportJob.objects.get().pk,
         "pk": next((pk for prefix, pk in pk_of.items() if name.startswith(prefix)), None),
     }
     return {param: values[param] for param in url_params(path)}
@@ -247,6 +265,7 @@ def payload(name, method, w, match=None):
         ("match-report-api", "POST"): {"side": "a"},
         ("match-cancel-forfeit-api", "POST"): {"reason": "Held up at the door", "reported": ["a"]},
         ("match-withdrawal-api", "POST"): {"side": "b", "withdrawn": True},
+        ("match-undo-report-api", "POST"): {"side": "a", "reason": "Not at the table"},
         ("protest-list-api", "POST"): {**protest, "decision_appealed": "Foul called on the break."},
         ("protest-fee-settings-api", "PUT"): {"fee_amount": "500.00", "fee_currency": "INR"},
         ("protest-written-api", "POST"): {"written_text": "The striker did not touch.", "point_appealed": "Foul"},

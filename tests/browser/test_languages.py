@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from players.selectors import personal_token
+from players.links import personal_token
 from tests.browser.conftest import PHONE
 from tests.browser.test_umpire_and_player import knockout_of_four
 from tests.factories import PASSWORD, UserFactory
@@ -62,7 +62,7 @@ def test_no_label_heading_or_button_is_left_in_english(live_server, phone, langu
     names = {tournament.name, stage.event.name, stage.name, "umpire", "secretary", "Carrom"}
     names |= {entry.name for entry in stage.event.entries.all()} | {p.full_name for p in (top_seed,)}
     pages = {
-        "player": (None, reverse("player-schedule", args=[tournament.slug, personal_token(top_seed)])),
+        "player": (None, reverse("player-schedule", args=[tournament.slug, personal_token(tournament, top_seed)])),
         "score card": ("umpire", reverse("match-card", args=[tournament.slug, semi.pk])),
         "stage": ("secretary", reverse("stage-detail", args=[tournament.slug, stage.pk])),
     }

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from players.selectors import personal_token
+from players.links import personal_token
 from scheduling.services import schedule_round
 from scheduling.venue import venue_of
 from scoring.services import record_result
@@ -56,7 +56,9 @@ def test_umpire_fills_the_card_on_a_phone_and_the_player_sees_result_and_next_ma
     # The player's phone: a second browser context, not logged in, on the personal link.
     player_context = phone.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     player = player_context.new_page()
-    player.goto(live_server.url + reverse("player-schedule", args=[tournament.slug, personal_token(top_seed)]))
+    player.goto(
+        live_server.url + reverse("player-schedule", args=[tournament.slug, personal_token(tournament, top_seed)])
+    )
     next_match = player.locator("#next-match")
     expect(next_match).to_contain_text("Semi final")
     expect(next_match.locator(".next-table .big")).to_have_text(str(semi.table))

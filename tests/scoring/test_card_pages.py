@@ -345,7 +345,7 @@ def test_walkover_and_bye_pages_show_no_card_to_fill(client, tournament, secreta
     record_walkover(match, "b", user=secretary)
     bye = make_match(tournament, entry_b=None)
     html = client.get(page(match, "match-detail")).content.decode()
-    assert "w/o" in html and "No board played yet" not in html
+    assert f"{match.entry_a.name}: won by walk-over" in html and "No board played yet" not in html
     assert client.get(page(bye, "match-detail")).status_code == 200
     client.force_login(secretary)
     html = client.get(page(match)).content.decode()
