@@ -16,7 +16,6 @@ each and a bracket advances nobody from that match (the next opponent then has a
 
 Reads live in `checkin.selectors`, wording in `checkin.display`."""
 
-import logging
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -30,6 +29,7 @@ from checkin import display
 from checkin.display import clock, entry_name
 from checkin.selectors import SIDES, WAITING, late_arrival_of
 from core import page_cache
+from core.deadlines import lock_if_due, settle_each
 from core.errors import ServiceError
 from rules.base import get_rule_set
 from scheduling.models import RoundClock
@@ -42,8 +42,6 @@ from stages.models import Match, Round, Stage
 from tournaments.notifications import notify, tournament_officials
 from tournaments.permissions import is_chief_referee, is_umpire
 from tournaments.services import withdraw_entry
-
-logger = logging.getLogger(__name__)
 
 S = Match.Status
 
@@ -240,25 +238,14 @@ def apply_forfeits(now=None):
     match, each re-checked under a row lock that other workers skip, so two workers at once, a second run or a
     run after a crash forfeit each match once. Returns how many matches were forfeited."""
     now = now or timezone.now()
-    done = 0
-    for pk in due_matches(now).order_by("report_deadline", "pk").values_list("pk", flat=True):
-        try:
-            done += forfeit_if_due(pk, now)
-        except Exception:  # one match the bracket refuses must not hold up the others; the next run retries it
-            logger.exception("Forfeit of match %s failed; it stays due and the next run retries it", pk)
-    return done
+    pks = due_matches(now).order_by("report_deadline", "pk").values_list("pk", flat=True)
+    return settle_each(pks, lambda pk: forfeit_if_due(pk, now), "Forfeit")
 
 
 @transaction.atomic
 def forfeit_if_due(pk, now):
     """Forfeit match `pk` if it is still due; 0 when another worker holds it or has already done it."""
-    match = (
-        due_matches(now)
-        .select_for_update(skip_locked=True, of=("self",))
-        .select_related("stage__event__tournament", "round", "entry_a", "entry_b")
-        .filter(pk=pk)
-        .first()
-    )
+    match = lock_if_due(due_matches(now), pk, "stage__event__tournament", "round", "entry_a", "entry_b")
     if match is None:
         return 0
     absent = "".join(side for side in SIDES if getattr(match, f"reported_{side}_at") is None)

@@ -7,7 +7,6 @@ mechanism as late arrivals (checkin.tasks): one transaction per due match, under
 the deadline cleared in the transaction that applies it, so a player not back loses the match exactly once, across
 restarts. The rest ends at the deadline itself: marked back at 10:00 is in time, at 10:01 it is not."""
 
-import logging
 from datetime import timedelta
 
 from django.db import transaction
@@ -17,12 +16,12 @@ from django.utils.translation import gettext as _
 from conduct import display
 from conduct.models import ConductChange, RestInterval
 from conduct.services import check_official, end_with_loss, laws_of, log, refuse
+from core.deadlines import lock_if_due, settle_each
 from core.errors import Conflict, ServiceError
 from scoring.services import lock_match
 from stages.models import Match
 from tournaments.models import EntryMember
 
-logger = logging.getLogger(__name__)
 S = Match.Status
 SIDES = ("a", "b")
 
@@ -96,25 +95,14 @@ def due_matches(now):
 def apply_rest_deadlines(now=None):
     """The periodic task: settle every rest past its deadline. Returns how many matches were lost."""
     now = now or timezone.now()
-    lost = 0
-    for pk in due_matches(now).order_by("rest_deadline", "pk").values_list("pk", flat=True):
-        try:
-            lost += settle_if_due(pk, now)
-        except Exception:  # one match the bracket refuses must not hold up the others; the next run retries it
-            logger.exception("Rest deadline of match %s failed; it stays due and the next run retries it", pk)
-    return lost
+    pks = due_matches(now).order_by("rest_deadline", "pk").values_list("pk", flat=True)
+    return settle_each(pks, lambda pk: settle_if_due(pk, now), "Rest deadline")
 
 
 @transaction.atomic
 def settle_if_due(pk, now):
     """Settle match `pk`'s rest if it is still due; 1 when a player lost the match (ICF 143(b)), else 0."""
-    match = (
-        due_matches(now)
-        .select_for_update(skip_locked=True, of=("self",))
-        .select_related("stage__event__tournament", "round", "entry_a", "entry_b")
-        .filter(pk=pk)
-        .first()
-    )
+    match = lock_if_due(due_matches(now), pk, "stage__event__tournament", "round", "entry_a", "entry_b")
     if match is None:  # another worker holds it or has settled it
         return 0
     laws = laws_of(match)
