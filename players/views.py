@@ -23,7 +23,8 @@ from core.live import live_fragment, live_version
 from core.numbers import object_id
 from core.page_cache import public_page
 from players import selectors as player_services
-from players.links import personal_link_urls, player_from_personal_token
+from players.links import match_link_url, personal_link_urls, player_from_personal_token
+from stages.models import Match
 from tournaments import push
 from tournaments.models import Event
 from tournaments.scoping import secretary_tournament, visible_tournament
@@ -114,6 +115,8 @@ def schedule_response(request, tournament, player, personal_link):
     if not schedule.entries:
         return not_entered(request, tournament, player)
     context = schedule_context(tournament, schedule)
+    if personal_link:
+        with_card_link(schedule.next_match, request)
     html = render_to_string("players/_schedule.html", context, request=request)
     if request.GET.get("fragment"):
         return live_fragment(request, html)
@@ -144,6 +147,17 @@ def schedule_context(tournament, schedule):
         "next": schedule.next_match,
         "protests_include": protests_include(),
     }
+
+
+# A self-umpired match whose card its players keep: from the call until the result is confirmed.
+CARD_KEPT = (Match.Status.CALLED, Match.Status.IN_PLAY, Match.Status.FINISHED)
+
+
+def with_card_link(pm, request):
+    """The personal page leads to the player's side of a self-umpired card (its match link), so a player without
+    the printed QR code still reaches it; the personal link is itself private, so the page may carry it."""
+    if pm is not None and pm.match.self_umpired and pm.match.status in CARD_KEPT:
+        pm.card_url = match_link_url(pm.match, pm.side, request)
 
 
 def not_entered(request, tournament, player):

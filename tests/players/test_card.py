@@ -17,7 +17,7 @@ from stages.models import Match
 from tests.factories import UserFactory
 from tests.helpers import game_25_0, make_match
 from tests.scoring.test_card_pages import board_post
-from tournaments.models import Notification
+from tournaments.models import EntryMember, Notification
 
 pytestmark = pytest.mark.django_db
 S = Match.Status
@@ -255,3 +255,13 @@ def test_confirm_and_disagree_at_once_on_two_postgresql_connections(tournament):
     else:
         assert match.status == S.FINISHED and report.state == SelfReport.State.DISPUTED
         assert "chief referee decides" in outcome["confirm"]
+
+
+def test_the_personal_page_leads_to_the_players_side_of_the_card_until_it_is_confirmed(client, match):
+    player = EntryMember.objects.filter(entry=match.entry_a).first().player
+    personal = links.personal_link_url(match.stage.event.tournament, player)
+    page = text(client.get(personal))
+    assert f'{side_url(match, "a")}">Our score card<' in page and side_url(match, "b") not in page
+    assert "You are side A" in text(client.get(side_url(match, "a")))
+    services.record_result(match, [(25, 10)], confirm=True, user=UserFactory())
+    assert side_url(match, "a") not in text(client.get(personal))
