@@ -16,7 +16,7 @@ from checkin.display import reported_message
 from checkin.self_checkin import self_report
 from core.errors import ServiceError
 from core.numbers import object_id
-from players.links import player_from_personal_token
+from players.views import linked_player
 from stages.models import Match
 from tournaments.scoping import visible_tournament
 
@@ -25,9 +25,7 @@ from tournaments.scoping import visible_tournament
 @require_POST
 def self_checkin(request, slug, token):
     tournament = visible_tournament(request, slug)
-    player = player_from_personal_token(tournament, token)
-    if player is None:
-        raise Http404(_("This link is not valid. Ask the tournament secretary for your personal link."))
+    player = linked_player(tournament, token)
     return checked_in(request, tournament, player, reverse("player-schedule", args=[slug, token]))
 
 

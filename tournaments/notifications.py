@@ -29,10 +29,7 @@ logger = logging.getLogger(__name__)
 def notify(users, tournament, message, url="", key=""):
     """Notify each user once per `key` (every time when `key` is empty). `message()` returns (subject, body).
     Returns the notifications created."""
-    users = {user.pk: user for user in users if user is not None}
-    if key:
-        already = set(Notification.objects.filter(key=key, user_id__in=users).values_list("user_id", flat=True))
-        users = {pk: user for pk, user in users.items() if pk not in already}
+    users = not_told_yet("user", users, key)
     rows, mails = [], []
     for language, readers in by_language(users.values(), tournament).items():
         with translation.override(language):
@@ -43,15 +40,33 @@ def notify(users, tournament, message, url="", key=""):
         addresses = [user.email for user in readers if user.email]
         if addresses:
             mails.append((subject, body, addresses))
-    created = Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
-    if created:  # bulk writes send no signals; players' pages show their messages
-        page_cache.changed([tournament.pk])
+    created = save_notifications(rows, tournament, key)
     for subject, body, addresses in mails:
         transaction.on_commit(
             lambda subject=subject, body=body, addresses=addresses: send_mail(
                 subject, body, None, addresses, fail_silently=True
             )
         )
+    return created
+
+
+def not_told_yet(field, people, key):
+    """{pk: person} of `people` (users or players, by `field`) who have no notification with `key` yet (all of
+    them when `key` is empty)."""
+    people = {person.pk: person for person in people if person is not None}
+    if key:
+        told = set(
+            Notification.objects.filter(key=key, **{f"{field}_id__in": people}).values_list(f"{field}_id", flat=True)
+        )
+        people = {pk: person for pk, person in people.items() if pk not in told}
+    return people
+
+
+def save_notifications(rows, tournament, key):
+    """Write the notifications (one per person and key, a second run adds none); returns those created."""
+    created = Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
+    if created:  # bulk writes send no signals; players' pages show their messages
+        page_cache.changed([tournament.pk])
     return created
 
 
@@ -75,10 +90,7 @@ def notify_players(players, tournament, message, url_of=lambda player: "", key="
     """Notify each player once per `key` (every time when `key` is empty). `message(player)` returns (subject,
     body) for that player, called in the player's language; `url_of(player)` their page. The e-mail goes, after
     commit, to the player's address, else their account's. Returns the notifications created."""
-    players = {player.pk: player for player in players if player is not None}
-    if key:
-        already = set(Notification.objects.filter(key=key, player_id__in=players).values_list("player_id", flat=True))
-        players = {pk: player for pk, player in players.items() if pk not in already}
+    players = not_told_yet("player", players, key)
     languages = player_languages(players.values(), tournament)
     rows, mails = [], []
     for player in players.values():
@@ -89,9 +101,7 @@ def notify_players(players, tournament, message, url_of=lambda player: "", key="
         address = player.email or (player.user.email if player.user_id else "")
         if address:
             mails.append((subject, "\n\n".join(part for part in (body, url) if part), address))
-    created = Notification.objects.bulk_create(rows, ignore_conflicts=bool(key))
-    if created:  # bulk writes send no signals; players' pages show their messages
-        page_cache.changed([tournament.pk])
+    created = save_notifications(rows, tournament, key)
     for subject, body, address in mails:
         transaction.on_commit(lambda mail=(subject, body, address): send_quietly(*mail))
     if created and push_enabled():
