@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from championships.models import Prize
 from ratings.models import EventRating
 from scoring.models import Board, Game
-from sol.bulk import insert_rows, prepared
+from core.bulk import insert_rows, prepared
 from sol.models import ImportedTourney
 from sol.references import as_date, as_decimal, pick, required, text
 from stages.models import Match, Round, Stage
@@ -279,7 +279,7 @@ def sol_order(pair):
     )
 
 
-# Game and Board rows go in with plain INSERTs (sol.bulk): these fields, in this order.
+# Game and Board rows go in with plain INSERTs (core.bulk): these fields, in this order.
 GAME_FIELDS = ("match", "number", "score_a", "score_b", "winner_side")
 BOARD_FIELDS = (
     "match", "game_no", "number", "breaker", "winner", "coins_left_of_loser", "queen", "loser_outstanding_dues",

@@ -18,6 +18,7 @@ from stages.display import (
 from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
+from stages.loading import EntryRow
 from stages.models import OPEN, GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember
@@ -161,7 +162,10 @@ def stage_standings(stage, entries=None, matches=None):
         matches = list(stage.matches.all())
     if entries is None:
         entries = played_entries(matches)
-    competitors = [{"id": e.pk, "name": e.name, "rating": entry_rating(e)} for e in entries]
+    competitors = [
+        {"id": e.pk, "name": e.name, "rating": e.rating if isinstance(e, EntryRow) else entry_rating(e)}
+        for e in entries
+    ]
     results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
     return standings(competitors, results, precedence(stage), points_for(stage))
 
