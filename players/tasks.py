@@ -12,8 +12,11 @@ logger = logging.getLogger(__name__)
 
 @shared_task
 def tell_players(match_ids, news):
-    """Tell the players of `match_ids` that their match was "drawn", "called" or "moved"; idempotent (keys)."""
-    return tell_match_players(match_ids, news)
+    """Tell the players of `match_ids` that their match was "drawn", "called" or "moved"; idempotent (keys).
+    One transaction: a drawn round of 1,000 players is 1,000 notifications and one page stamp, not a committed
+    write for each player."""
+    with transaction.atomic():
+        return tell_match_players(match_ids, news)
 
 
 def on_match_news(sender, matches, news, **kwargs):

@@ -181,26 +181,7 @@ def pair_swiss_round(stage, rng=None, shuffle_tables=False):
             % {"count": planned}
         )
 
-    matches = match_rows(stage.matches.all())
-    played_here = Q(pk__in=stage.matches.values("entry_a")) | Q(pk__in=stage.matches.values("entry_b"))
-    entries = entry_rows(stage.event.entries.filter(Q(withdrawn=False) | played_here))
-    table = stage_standings(stage, entries, matches)
-    by_id = {e.pk: e for e in entries}
-    competitors = [
-        swiss.Competitor(
-            id=row.id,
-            name=row.name,
-            points=row.points,
-            buchholz=row.buchholz,
-            net_score=row.net_score,
-            total_score=row.total_score,
-            rating=row.rating,
-            country=by_id[row.id].country,
-            club=by_id[row.id].club,
-            withdrawn=by_id[row.id].withdrawn,
-        )
-        for row in table
-    ]
+    competitors, matches = swiss_field(stage)
     played = [(m.entry_a_id, m.entry_b_id) for m in matches]
     pairer = swiss.SwissPairer(
         stage.pairing_method,
@@ -215,10 +196,9 @@ def pair_swiss_round(stage, rng=None, shuffle_tables=False):
         raise StageError(error.message) from None
 
     rnd = Round.objects.create(stage=stage, number=number)
-    history = table_history(matches)
     pairs = [*pairing.pairs, *([(pairing.bye, None)] if pairing.bye else [])]
     if shuffle_tables:
-        tables = swiss.assign_tables(pairs, history, tournament_tables(stage), number, rng)
+        tables = swiss.assign_tables(pairs, table_history(matches), tournament_tables(stage), number, rng)
     else:
         tables = swiss.tables_in_board_order(pairs, tournament_tables(stage))
     # Plain rows (a 10,000-player round is 5,000 matches): what mark_bye gives a bye, the defaults for the rest.
@@ -236,6 +216,32 @@ def pair_swiss_round(stage, rng=None, shuffle_tables=False):
         stage.status = Stage.Status.DRAWN
         stage.save(update_fields=["status"])
     return rnd
+
+
+def swiss_field(stage):
+    """What the pairing engine reads of a Swiss stage: its competitors in standing order, and the stage's matches
+    (stages.loading rows). Every active entry competes, and every withdrawn one that has played (it stays in the
+    standings, the engine leaves it out)."""
+    matches = match_rows(stage.matches.all())
+    played_here = Q(pk__in=stage.matches.values("entry_a")) | Q(pk__in=stage.matches.values("entry_b"))
+    entries = entry_rows(stage.event.entries.filter(Q(withdrawn=False) | played_here))
+    by_id = {e.pk: e for e in entries}
+    competitors = [
+        swiss.Competitor(
+            id=row.id,
+            name=row.name,
+            points=row.points,
+            buchholz=row.buchholz,
+            net_score=row.net_score,
+            total_score=row.total_score,
+            rating=row.rating,
+            country=by_id[row.id].country,
+            club=by_id[row.id].club,
+            withdrawn=by_id[row.id].withdrawn,
+        )
+        for row in stage_standings(stage, entries, matches)
+    ]
+    return competitors, matches
 
 
 DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)
