@@ -50,4 +50,4 @@ messages: install
 	DJANGO_DEBUG=1 $(PY) manage.py update_messages
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles .pytest_cache .ruff_cache .hypothesis
