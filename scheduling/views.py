@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
 from scheduling import clock as round_clock
+from scheduling import round_page
 from scheduling import services as schedule_services
 from scheduling.errors import ScheduleError
 from scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
@@ -55,9 +56,15 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     matches = schedule_services.round_schedule(rnd)
     # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables.
     self_umpired = self_umpired_event(rnd.stage.event)
+    links = round_page.MatchLinks(tournament.slug, ("match-detail", "match-card"))
+    statuses, planned = round_page.status_names(), round_page.PlannedTimes()
     for match in matches:
         match.result_text = result_text(match)
         match.no_umpire = self_umpired or match.self_umpired
+        match.status_name = statuses.get(match.status, match.status)
+        if match.planned_at:
+            match.planned_iso, match.planned_text = planned(match.planned_at)
+        match.detail_url, match.card_url = links.url("match-detail", match), links.url("match-card", match)
     clock = round_clock.clock_of(rnd)
     context = {
         "tournament": tournament,
@@ -75,19 +82,24 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
 
 
 def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
+    """The secretary's forms of every match. Those shown as they start are written straight as HTML
+    (scheduling.round_page: the umpire's options once for all); a refused change's are real, bound forms."""
     people = list(schedule_services.possible_umpires(tournament))
+    choices = round_page.UmpireChoices(people)
+    links = round_page.MatchLinks(tournament.slug, ("match-move", "match-umpire"))
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
+        match.move_url, match.umpire_url = links.url("match-move", match), links.url("match-umpire", match)
         match.movable = match.status in MOVABLE and not match.withdrawn
         match.umpire_settable = not match.no_umpire and not match.withdrawn and match.status in UMPIRE_SETTABLE
-        if match.pk == bound_id:
-            match.move_form, match.umpire_form, match.open = bound_move, bound_umpire, True
-            if match.umpire_form is None:
-                match.umpire_form = umpire_form(match, people)
-            if match.move_form is None:
-                match.move_form = move_form(match)
-        else:
-            match.move_form, match.umpire_form, match.open = move_form(match), umpire_form(match, people), False
+        match.open = match.pk == bound_id
+        match.move_form = match.umpire_form = None
+        if match.movable:
+            refused = bound_move if match.open else None
+            match.move_form = refused if refused is not None else round_page.move_form(match)
+        if match.umpire_settable:
+            refused = bound_umpire if match.open else None
+            match.umpire_form = refused if refused is not None else round_page.umpire_form(match, choices)
     published = rnd.status == Round.Status.PUBLISHED
     return {
         "schedule_form": schedule_form or ScheduleForm(auto_id="schedule_%s"),

@@ -11,8 +11,11 @@ from scoring.models import ResultChange
 _side = ContextVar("entered_by_side", default=None)
 
 
-def snapshot(match):
-    """The result-bearing fields of a match, as JSON, for the before/after of a change."""
+def snapshot(match, games=None):
+    """The result-bearing fields of a match, as JSON, for the before/after of a change. `games`: the match's
+    games as stored, [(score_a, score_b), ...] by number, when the caller holds them (else they are read)."""
+    if games is None:
+        games = [(g.score_a, g.score_b) for g in match.games.order_by("number")] if match.pk else []
     return {
         "status": match.status,
         "score_a": match.score_a,
@@ -20,7 +23,7 @@ def snapshot(match):
         "games_a": match.games_a,
         "games_b": match.games_b,
         "winner": match.winner_id,
-        "games": [[g.score_a, g.score_b] for g in match.games.order_by("number")] if match.pk else [],
+        "games": [[a, b] for a, b in games],
     }
 
 

@@ -75,18 +75,20 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
         raise ServiceError(
             "games", _("This match has a board-by-board score card; correct it with 'replay from board N'.")
         )
-    state = check_games(match, games)
-    before = snapshot(match)
+    state = check_games(match, games)  # whole numbers from here on (rules.match)
+    stored = list(match.games.order_by("number").values_list("score_a", "score_b"))
+    before = snapshot(match, stored)
     transitions.move(match, S.CONFIRMED if confirm else S.FINISHED, reason=reason, service="result")
-    Game.objects.filter(match=match).delete()
+    if stored:
+        Game.objects.filter(match=match).delete()
     Game.objects.bulk_create(
         Game(match=match, number=n, score_a=a, score_b=b, winner_side=winner_side(a, b) or "")
         for n, (a, b) in enumerate(games, 1)
     )
-    update_result(match, state)
+    update_result(match, state, games)
     match.result_entered_by = signed_in(user)
     match.save()
-    log_change(match, ResultChange.What.RESULT, before, snapshot(match), user, reason)
+    log_change(match, ResultChange.What.RESULT, before, snapshot(match, games), user, reason)
     if confirm:
         result_changed(match)
     return match
@@ -99,11 +101,13 @@ def rules_round_of(match):
     return "league"
 
 
-def update_result(match, state):
-    """Copy a rules MatchState and the stored Game rows into the match's result fields."""
-    games = list(Game.objects.filter(match=match))
-    match.score_a = sum(g.score_a for g in games)
-    match.score_b = sum(g.score_b for g in games)
+def update_result(match, state, games=None):
+    """Copy a rules MatchState and the stored games into the match's result fields. `games`: those just stored,
+    [(score_a, score_b), ...], when the caller holds them (else the Game rows are read)."""
+    if games is None:
+        games = list(Game.objects.filter(match=match).values_list("score_a", "score_b"))
+    match.score_a = sum(a for a, _ in games)
+    match.score_b = sum(b for _, b in games)
     match.games_a, match.games_b = state.games_won["A"], state.games_won["B"]
     match.winner_id = {"A": match.entry_a_id, "B": match.entry_b_id, None: None}[state.winner]
 
