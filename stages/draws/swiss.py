@@ -9,6 +9,9 @@ The searching methods (dazed, serial, staggered) are the classic backtracking se
 without undoing: a tentative pair is kept only when the rest can still be paired, which is checked exactly
 (Dirac's theorem when the rest is large, a maximum matching when it is small). That gives the same pairs as
 trying every candidate in order and backtracking, in polynomial time. See README.md for the dazed order.
+
+The ``optimal`` method (a minimum-cost full round by maximum-weight matching) lives in ``optimal.py``, which also
+says how it stays fast for 10,000 competitors (a windowed candidate graph, solved in blocks of about 1,000).
 """
 
 import bisect
@@ -20,6 +23,7 @@ import rustworkx as rx
 from django.utils.translation import gettext as _
 
 from stages.draws.errors import DrawBug, DrawError
+from stages.draws.optimal import OptimalPairer
 
 METHODS = ("dazed", "serial", "staggered", "optimal")
 FIRST_ROUND = ("random", "rating", "given")
@@ -63,6 +67,8 @@ class SwissPairer:
     - ``optimal_window`` (40): for ``optimal``, each competitor is first offered the nearest N in standing
       order on either side (plus the bye); when that allows no full round the window grows fourfold until it
       does or every allowed pair is offered.
+    - ``optimal_block`` (1000): for ``optimal``, a field of more than twice this many is paired in blocks of about
+      this many in standing order, then again across each cut (see ``optimal.py``); smaller fields in one piece.
     - ``points_penalty`` (100), ``club_penalty`` (50), ``country_penalty`` (20): ``optimal`` costs; a pair
       costs points_penalty x (points difference)^2 plus the club and country penalties when shared.
     """
@@ -73,6 +79,7 @@ class SwissPairer:
         "rng": None,
         "bye_score": (25, 0),
         "optimal_window": 40,
+        "optimal_block": 1000,
         "points_penalty": 100,
         "club_penalty": 50,
         "country_penalty": 20,
@@ -199,63 +206,21 @@ class SwissPairer:
     # -- optimal --------------------------------------------------------------------------------------------
 
     def _optimal(self, order, opp, phantom):
-        size = len(opp)
-        n = len(order)
         opt = self.options
-        low = min(c.points for c in order)
-        points = [c.points for c in order] + ([low - 2] if phantom is not None else [])
-        clubs = [c.club for c in order]
-        countries = [c.country for c in order]
-        pp, cp, kp = opt["points_penalty"], opt["club_penalty"], opt["country_penalty"]
-
-        # Tie-break, far below any penalty: within a score group, prefer the top half against the bottom half
-        # (the pivot against position g/2, as dazed does). Without it the many equal-weight matchings make the
-        # blossom algorithm up to 40 times slower.
-        half = [0] * size
-        start = 0
-        for i in range(1, n + 1):
-            if i == n or points[i] != points[start]:
-                for k in range(start, i):
-                    half[k] = (i - start) // 2
-                start = i
-        scale = n + 1
-
-        def cost(i, j):
-            d = points[i] - points[j]
-            c = round(pp * d * d)
-            if j == phantom:
-                return int(c + n - 1 - i) * scale  # the bye to the lowest-placed who may have it
-            if clubs[i] and clubs[i] == clubs[j]:
-                c += cp
-            if countries[i] and countries[i] == countries[j]:
-                c += kp
-            return int(c * scale + abs(j - i - half[i]))
-
-        def matching(window):
-            edges = []
-            for i in range(n):
-                seen = opp[i]
-                for j in range(i + 1, min(n, i + 1 + window)):
-                    if j not in seen:
-                        edges.append((i, j, cost(i, j)))
-                if phantom is not None and phantom not in seen:
-                    edges.append((i, phantom, cost(i, phantom)))
-            if not edges:
-                return set()
-            top = max(e[2] for e in edges) + 1
-            graph = rx.PyGraph()
-            graph.add_nodes_from(range(size))
-            graph.add_edges_from([(i, j, top - c) for i, j, c in edges])
-            return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-
-        window = max(1, opt["optimal_window"])
-        found = matching(window)
-        while 2 * len(found) < size and window < n:
-            window *= 4  # widen until a full round appears or every allowed pair is offered
-            found = matching(window)
-        if 2 * len(found) < size:
-            raise _no_full_round(list(range(size)), opp, pairs_possible=len(found))
-        return sorted((min(i, j), max(i, j)) for i, j in found)
+        pairer = OptimalPairer(
+            order,
+            opp,
+            phantom,
+            window=opt["optimal_window"],
+            block=opt["optimal_block"],
+            points_penalty=opt["points_penalty"],
+            club_penalty=opt["club_penalty"],
+            country_penalty=opt["country_penalty"],
+        )
+        pairs, full = pairer.solve()
+        if not full:
+            raise _no_full_round(list(range(len(opp))), opp, pairs_possible=len(pairs))
+        return pairs
 
 
 def pair_round(competitors, played=(), byes=(), method="dazed", round_no=1, **options):
