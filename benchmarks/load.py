@@ -3,18 +3,23 @@
     .venv/bin/python -m benchmarks.load                       # build, serve, measure every page (a few minutes)
     .venv/bin/python -m benchmarks.load --reuse --pages standings --duration 10
     .venv/bin/python -m benchmarks.load --reuse --profile     # where one request's time goes (cProfile, queries)
+    .venv/bin/python -m benchmarks.load --reuse --sqlite /tmp/scale.sqlite3 --slug scale-1000   # an event built by
+                                                              # benchmarks/scale_data.py (build_swiss), in seconds
 
 1. Builds the event on its own database (benchmarks/django_env.py: a fresh SQLite file under /tmp, or DATABASE_URL)
    through the real services: the entry list through the CSV import, each round paired by the Swiss pairing
    service, published, and every result recorded and confirmed by `scoring.services.record_result` (ECC rules:
    one game to 25). An 11th round is paired and published without results, so every player has a next match.
-   `--reuse` keeps the database of an earlier run instead.
+   `--reuse` keeps the database of an earlier run instead, and `--slug` names the tournament to load there.
 2. Starts gunicorn (production settings: DEBUG off, a generated secret key) on a free port of the loopback.
-3. For each page: `--clients` threads, each with its own keep-alive connection (http.client), request the page in
-   a loop; `--warmup` seconds are thrown away, then `--duration` seconds are measured. Prints the latency
-   percentiles (p50/p95/p99, milliseconds) and the requests per second, per page. With `--unique-queries N`,
-   each page is loaded once more with `?x=<n>` added, n cycling over N values, as a client bypassing the page
-   cache with made-up query strings would: its own row.
+3. For each page: `--clients` connections request the page in a loop; `--warmup` seconds are thrown away, then
+   `--duration` seconds are measured. Prints the latency percentiles (p50/p95/p99, milliseconds), the requests per
+   second and the server's CPU per request (gunicorn's processes, from /proc), per page. The load comes from wrk
+   when it is on the PATH (`--client wrk`: 2 threads, benchmarks/wrk.py; its latencies are wrk's own), else from
+   Python threads, each with its own keep-alive connection (`--client python`): on a 2-core machine these take a
+   core from the server, so the two clients give different figures; each run says which it used. With
+   `--unique-queries N`, each page is loaded once more with `?x=<n>` added, n cycling over N values, as a client
+   bypassing the page cache with made-up query strings would: its own row.
 
 Pages are looked up by URL name, so a page that does not exist (yet) is skipped with a note: see PAGES.
 """
@@ -23,21 +28,20 @@ import argparse
 import cProfile
 import http.client
 import io
-import itertools
 import os
 import pstats
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks import wrk
 from benchmarks.django_env import DEFAULT_SQLITE, configure, server_environment
+from benchmarks.load_clients import NAME_WIDTH, CpuWatch, load, load_with_wrk, report_line, summary_of
 
 SLUG = "load-benchmark"
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,10 +94,10 @@ def build(players, rounds, seed=1):
     return stage
 
 
-def existing_stage():
+def existing_stage(slug=SLUG):
     from stages.models import Stage
 
-    return Stage.objects.filter(event__tournament__slug=SLUG, kind=Stage.Kind.SWISS).first()
+    return Stage.objects.filter(event__tournament__slug=slug, kind=Stage.Kind.SWISS).first()
 
 
 # ---------------------------------------------------------------- the pages
@@ -116,13 +120,23 @@ def url_or_none(name, *args):
         return None
 
 
+def slug_of(stage):
+    return stage.event.tournament.slug
+
+
 def standings_page(stage):
-    return Page("standings", [url_or_none("stage-detail", SLUG, stage.pk)], "the Swiss stage page: standings, rounds")
+    path = url_or_none("stage-detail", slug_of(stage), stage.pk)
+    return Page("standings", [path], "the Swiss stage page: standings, rounds")
+
+
+def standings_pdf_page(stage):
+    path = url_or_none("print-standings", slug_of(stage), stage.pk)
+    return Page("standings pdf", [path] if path else [], "the printed standings (print-standings, PDF)")
 
 
 def round_page(stage):
     current = stage.rounds.order_by("-number").first()
-    path = url_or_none("round-detail", SLUG, current.pk)
+    path = url_or_none("round-detail", slug_of(stage), current.pk)
     return Page("round", [path] if path else [], f"round-detail of round {current.number}")
 
 
@@ -132,18 +146,26 @@ def next_match_page(stage, players=200):
     from tournaments.models import Player
 
     chosen = Player.objects.filter(memberships__entry__event=stage.event).order_by("?")[:players]
-    paths = [url_or_none("player-schedule", SLUG, personal_token(stage.event.tournament, player)) for player in chosen]
+    slug = slug_of(stage)
+    paths = [url_or_none("player-schedule", slug, personal_token(stage.event.tournament, player)) for player in chosen]
     paths = [path for path in paths if path]
     return Page("next match", paths, f"player-schedule, {len(paths)} players' personal links")
 
 
 def event_page(stage):
     entries = stage.event.entries.count()
-    return Page("event", [url_or_none("event-detail", SLUG, stage.event_id)], f"the event page: {entries:,} entries")
+    path = url_or_none("event-detail", slug_of(stage), stage.event_id)
+    return Page("event", [path], f"the event page: {entries:,} entries")
 
 
 # Every page measured, by name; a page whose URL name does not resolve yet is skipped.
-PAGES = {"standings": standings_page, "next": next_match_page, "round": round_page, "event": event_page}
+PAGES = {
+    "standings": standings_page,
+    "next": next_match_page,
+    "round": round_page,
+    "event": event_page,
+    "pdf": standings_pdf_page,
+}
 
 
 # ---------------------------------------------------------------- the server
@@ -179,133 +201,6 @@ def start_gunicorn(port, workers, threads):
             time.sleep(0.2)
     server.terminate()
     raise SystemExit("gunicorn did not answer within 30 s")
-
-
-# ---------------------------------------------------------------- the load
-
-
-# Long enough that a slow page shows as its latency, not as errors.
-CLIENT_TIMEOUT = 120
-
-
-@dataclass
-class Tally:
-    latencies: list = field(default_factory=list)
-    errors: int = 0
-    hits: int = 0
-    bytes: int = 0
-
-    def add(self, other):
-        self.latencies += other.latencies
-        self.errors += other.errors
-        self.hits += other.hits
-        self.bytes += other.bytes
-
-
-class Client(threading.Thread):
-    """One simulated visitor: a keep-alive connection, requests back to back, latencies kept after `measure_from`.
-    Like a phone's browser, it accepts gzip (unless `identity`)."""
-
-    def __init__(self, port, paths, measure_from, stop_at, rng, identity=False, queries=None):
-        super().__init__(daemon=True)
-        self.port, self.paths, self.measure_from, self.stop_at, self.rng = port, paths, measure_from, stop_at, rng
-        self.headers = {} if identity else {"Accept-Encoding": "gzip"}
-        self.queries = queries  # (a counter shared by the clients, how many values) for `?x=<n>`, or None
-        self.tally = Tally()
-
-    def next_path(self):
-        path = self.rng.choice(self.paths)
-        if self.queries is None:
-            return path
-        counter, values = self.queries
-        return f"{path}{'&' if '?' in path else '?'}x={next(counter) % values}"
-
-    def run(self):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=CLIENT_TIMEOUT)
-        while (now := time.perf_counter()) < self.stop_at:
-            hit, size = False, 0
-            try:
-                connection.request("GET", self.next_path(), headers=self.headers)
-                response = connection.getresponse()
-                size = len(response.read())
-                ok, hit = response.status == 200, response.getheader("X-Page-Cache") == "hit"
-            except (OSError, http.client.HTTPException):
-                connection.close()  # http.client reconnects on the next request
-                ok = False
-            done = time.perf_counter()
-            if now >= self.measure_from:
-                self.tally.latencies.append(done - now)
-                self.tally.errors += not ok
-                self.tally.hits += hit
-                self.tally.bytes += size
-
-
-class ResultsComing(threading.Thread):
-    """The live round: confirms results of the unplayed round at `per_second` while the pages are loaded, through
-    the same service the umpires' pages call. Each result changes the tournament, so cached pages are dropped."""
-
-    def __init__(self, stage, per_second, stop_at, rng):
-        super().__init__(daemon=True)
-        self.stage, self.interval, self.stop_at, self.rng = stage, 1 / per_second, stop_at, rng
-        self.recorded = 0
-
-    def run(self):
-        from django.db import connection
-
-        from scoring.services import record_result
-        from stages.models import Match
-
-        current = self.stage.rounds.order_by("-number").first()
-        waiting = list(current.matches.filter(status=Match.Status.SCHEDULED).select_related("stage__event"))
-        try:
-            while waiting and time.perf_counter() < self.stop_at:
-                loser = self.rng.randrange(25)
-                record_result(waiting.pop(), [(25, loser)], confirm=True)
-                self.recorded += 1
-                time.sleep(self.interval)
-        finally:
-            connection.close()
-
-
-def load(port, page, clients, warmup, duration, identity=False, results_per_second=0, seed=1, unique_queries=0):
-    start = time.perf_counter()
-    measure_from, stop_at = start + warmup, start + warmup + duration
-    queries = (itertools.count(), unique_queries) if unique_queries else None
-    threads = [
-        Client(port, page.paths, measure_from, stop_at, random.Random(seed + n), identity, queries)
-        for n in range(clients)
-    ]
-    if results_per_second:
-        threads.append(ResultsComing(page.stage, results_per_second, stop_at, random.Random(seed)))
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    tally = Tally()
-    for thread in threads:
-        if isinstance(thread, Client):
-            tally.add(thread.tally)
-    tally.latencies.sort()
-    return tally
-
-
-def percentile(sorted_values, fraction):
-    if not sorted_values:
-        return float("nan")
-    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
-
-
-NAME_WIDTH = 22
-
-
-def report_line(name, tally, duration):
-    ms = [1000 * value for value in tally.latencies]
-    count = len(ms) or 1
-    return (
-        f"{name:<{NAME_WIDTH}}{len(ms) / duration:>8.0f}{percentile(ms, 0.5):>9.1f}{percentile(ms, 0.95):>9.1f}"
-        f"{percentile(ms, 0.99):>9.1f}{statistics.fmean(ms) if ms else float('nan'):>9.1f}{tally.errors:>8}"
-        f"{100 * tally.hits / count:>7.0f}%{tally.bytes / count / 1024:>9.0f}"
-    )
 
 
 # ---------------------------------------------------------------- profiling one request
@@ -373,10 +268,22 @@ def main(argv=None):
     )
     parser.add_argument("--profile", action="store_true", help="profile one request per page instead of loading")
     parser.add_argument("--sqlite", default=str(DEFAULT_SQLITE), help="the SQLite file (without DATABASE_URL)")
+    parser.add_argument(
+        "--slug",
+        default=SLUG,
+        help="with --reuse: the tournament whose Swiss stage is loaded (e.g. scale-1000, benchmarks/scale_data.py)",
+    )
+    parser.add_argument(
+        "--client",
+        choices=("auto", "wrk", "python"),
+        default="auto",
+        help="what drives the load: wrk (when on the PATH, the default) or the Python client threads",
+    )
     args = parser.parse_args(argv)
+    use_wrk = args.client == "wrk" or (args.client == "auto" and wrk.available())
 
     database = configure(args.sqlite, fresh=not args.reuse)
-    stage = existing_stage() if args.reuse else None
+    stage = existing_stage(args.slug) if args.reuse else None
     if stage is None:
         print(f"Building a {args.players:,}-player Swiss event with {args.rounds} rounds of results ...", flush=True)
         stage = build(args.players, args.rounds)
@@ -398,10 +305,11 @@ def main(argv=None):
         f"\n{args.clients} clients, {args.warmup:g} s warm-up then {args.duration:g} s per page; gunicorn "
         f"{args.workers} worker(s) × {args.threads} thread(s); {database.split(':', 1)[0]}"
     )
-    print(f"load average before: {os.getloadavg()[0]:.2f} (the machine's other work skews the figures)")
+    client = f"wrk ({wrk.THREADS} threads, {args.clients} connections)" if use_wrk else f"{args.clients} Python threads"
+    print(f"load client: {client}; load average before: {os.getloadavg()[0]:.2f} (other work skews the figures)")
     print(
         f"{'page':<{NAME_WIDTH}}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}{'errors':>8}"
-        f"{'cached':>8}{'KB/resp':>9}"
+        f"{'cached':>8}{'KB/resp':>9}{'srv CPU ms':>11}"
     )
     runs = [(page, 0) for page in pages]
     if args.unique_queries:
@@ -410,22 +318,21 @@ def main(argv=None):
         # A fresh server per run: requests of a slow page still queued must not delay the next page's.
         port = free_port()
         server = start_gunicorn(port, args.workers, args.threads)
+        run = load_with_wrk if use_wrk else load
+        options = (port, page, args.clients, args.warmup, args.duration, args.identity, args.results_per_second)
+        # The server's CPU over the measured seconds, per request: what an answer costs the server, whatever
+        # time it spent waiting for a core.
+        watch = CpuWatch(server.pid)
         try:
-            tally = load(
-                port,
-                page,
-                args.clients,
-                args.warmup,
-                args.duration,
-                args.identity,
-                args.results_per_second,
-                unique_queries=unique_queries,
-            )
+            result = run(*options, unique_queries=unique_queries, watch=watch)
         finally:
             server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
             server.wait(timeout=30)
+        summary = result if use_wrk else summary_of(result, args.duration)
+        requests = summary.per_second * args.duration
         name = f"{page.name} ?x=<{unique_queries:,}>" if unique_queries else page.name
-        print(report_line(name, tally, args.duration), flush=True)
+        print(report_line(name, summary, 1000 * watch.seconds / requests if requests else float("nan")), flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     print("\n" + "\n".join(f"  {page.name}: {page.note}" for page in pages))
 
 

@@ -75,6 +75,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body: a body over UPLOAD_MAX_BYTES is refused unread (413).
     "core.middleware.RequestLimitsMiddleware",
+    # An anonymous visitor's public page already served from the cache is answered here, whole, before the
+    # middleware below run (core.page_cache): it keeps the headers they gave it the first time.
+    "core.page_cache.CachedPageMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -142,6 +145,10 @@ else:
 # Anonymous visitors' public pages are cached until their tournament changes; this bounds how long an unused
 # copy is kept. 0 turns the page cache off.
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "600"))
+# A tournament's stamp is kept in the cache so that a cached page costs no query. With Redis, a change writes the
+# new stamp there for every process; with a cache in each process, the others see it after at most this long.
+# 0: the database is asked on every request.
+PAGE_VERSION_SECONDS = int(os.environ.get("PAGE_VERSION_SECONDS", "1"))
 PAGE_CACHE_OWNER = "tournaments.Tournament"  # whose page_version keys the cached public pages (core.page_cache)
 
 # Celery: Redis is the broker when REDIS_URL is set; otherwise tasks run eagerly in the calling process.

@@ -10,26 +10,43 @@ Changes are noticed by the save and delete signals of the models that public pag
 app's `ready`), so services, the admin and the shell all invalidate alike. Bulk writes send no signals: the
 services that use them call `changed` themselves. Only anonymous visitors get cached pages: a signed-in user's page
 carries their name and their own controls.
+
+A hit asks the database nothing: the stamp is kept in the cache too (`page_version`), written there by `stamp`
+itself, and read from the database only when missing, then kept PAGE_VERSION_SECONDS. With the cache in Redis
+every process sees a new stamp at once; with a cache in each process (locmem), the other processes see it within
+PAGE_VERSION_SECONDS, a second by default (0: the database is asked on every request, as before).
+
+And a hit needs little of Django: `CachedPageMiddleware`, early in MIDDLEWARE, answers an anonymous visitor's GET
+of a page already served from the cache before the session, language, CSRF, authentication and messages
+middleware run, with the complete answer those gave it the last time (headers included: Vary, Content-Language,
+X-Frame-Options, the Content-Security-Policy), served while the tournament's stamp is the one it was made at. It
+keys that answer on what decides it: the page, the parameters the view reads, and what chooses the language (the
+language cookie, the browser's languages; the tournament's own language is part of its stamp).
 """
 
 import gzip
 import hashlib
 import secrets
+from dataclasses import dataclass
 from functools import wraps
 
 from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import DisallowedHost
 from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 from django.http import HttpResponse
+from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from core.live import LIVE_VERSION_HEADER, is_live_version
 
 HIT_HEADER = "X-Page-Cache"
-KEPT_HEADERS = ("Content-Type", LIVE_VERSION_HEADER, "Cache-Control")
+# What a view's answer keeps of its headers (the middleware's are added as for any answer); a printed sheet's file
+# name too (Content-Disposition).
+KEPT_HEADERS = ("Content-Type", LIVE_VERSION_HEADER, "Cache-Control", "Content-Disposition")
 GZIP_FROM_BYTES = 1024
 RENDER_SECONDS = 30
 VARIANTS_PER_PAGE = 16  # answers kept of one page at one version: its parameters and live versions, a handful
@@ -63,7 +80,14 @@ def changed(tournament_ids):
 
 
 def stamp(ids):
-    owners().objects.filter(pk__in=ids).update(page_version=new_page_version())
+    """A new page_version for these tournaments, in the database and, for the requests that read it there, in the
+    cache. Written to the cache after the row: a request that read the old stamp meanwhile only adds it where none
+    is kept (`page_version`), so it cannot put it back over the new one."""
+    version = new_page_version()
+    tournaments = owners().objects.filter(pk__in=ids)
+    tournaments.update(page_version=version)
+    kept = {version_key(slug): (pk, version) for pk, slug in tournaments.values_list("pk", "slug")}
+    cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
 
 
 class PendingStamps(set):
@@ -128,6 +152,23 @@ def tournaments_of(instance, path):
 # ---------------------------------------------------------------- serving cached pages
 
 
+def version_key(slug):
+    return f"page-version:{slug}"
+
+
+def page_version(slug):
+    """(id, page_version) of the tournament at `slug`, None if there is none: from the cache, else from the
+    database, then kept PAGE_VERSION_SECONDS (only for tournaments that exist: made-up slugs fill nothing)."""
+    if settings.PAGE_VERSION_SECONDS <= 0:
+        return owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
+    version = cache.get(version_key(slug))
+    if version is None:
+        version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
+        if version is not None:
+            cache.add(version_key(slug), version, settings.PAGE_VERSION_SECONDS)
+    return version
+
+
 def public_page(view=None, *, params=(), live=False):
     """Serve an anonymous visitor's GET from the cache while the tournament (the `slug` argument) is unchanged.
 
@@ -152,15 +193,19 @@ def public_page(view=None, *, params=(), live=False):
     def wrapper(request, slug, *args, **kwargs):
         if not cacheable_request(request):
             return view(request, slug, *args, **kwargs)
-        version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
+        version = page_version(slug)
         if version is None:
             return view(request, slug, *args, **kwargs)
         # One page per language: the middleware has chosen it (visitor, tournament, browser) before the view.
-        page = f"{page_of(view, args, kwargs)}:{translation.get_language()}"
-        key, latest_key = page_keys(version, page, variant_of(request, params, live))
+        page_id, variant = page_of(view, args, kwargs), variant_of(request, params, live)
+        page = f"{page_id}:{translation.get_language()}"
+        key, latest_key = page_keys(version, page, variant)
         kept = cache.get(key)
         if kept is not None:
-            return served(request, kept, "hit")
+            response = served(request, kept, "hit")
+            # The whole answer may be kept for CachedPageMiddleware once the middleware has added its headers.
+            response.whole_answer = (answer_key(request, slug, page_id, variant), version)
+            return response
         if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
             latest = cache.get(latest_key)
             if latest is not None:
@@ -176,7 +221,18 @@ def public_page(view=None, *, params=(), live=False):
             cache.delete(f"{key}:rendering")
         return served(request, kept, "miss")
 
+    # What CachedPageMiddleware needs to serve the page without calling the wrapper; only the wrapper itself
+    # (`wraps` copies it to a decorator put around this one, whose work the middleware would skip).
+    wrapper.public_page = PublicPage(view, params, live, wrapper)
     return wrapper
+
+
+@dataclass(frozen=True)
+class PublicPage:
+    view: object
+    params: tuple
+    live: bool
+    wrapper: object
 
 
 def cacheable_request(request):
@@ -240,7 +296,7 @@ def keep(response):
 
 def served(request, kept, outcome):
     status, headers, body, packed = kept
-    wants_gzip = packed is not None and "gzip" in request.headers.get("Accept-Encoding", "")
+    wants_gzip = packed is not None and accepts_gzip(request)
     response = HttpResponse(packed if wants_gzip else body, status=status)
     for name, value in headers.items():
         response[name] = value
@@ -250,3 +306,100 @@ def served(request, kept, outcome):
         response["Content-Encoding"] = "gzip"
     response[HIT_HEADER] = outcome
     return response
+
+
+# ---------------------------------------------------------------- answering before the middleware
+
+
+def answer_key(request, slug, page_id, variant):
+    """The key of a page's whole answer (kept with the tournament's stamp it was made at): the page, the variant
+    (the parameters the view reads), what chooses its language besides the tournament's own (part of its stamp),
+    and gzip or not. The language is the visitor's choice in the cookie when it names one of LANGUAGES
+    (tournaments.languages.chosen_language; without a session, the cookie is all there is), else the
+    tournament's, else what Django makes of the cookie and the browser's Accept-Language (get_language_from_request,
+    as LanguageMiddleware asks it). One answer per key: a new stamp's replaces the last."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    chosen = chosen if chosen in dict(settings.LANGUAGES) else ""
+    browser = "" if chosen else translation.get_language_from_request(request)
+    return f"page-answer:{slug}:{page_id}:{variant}:{chosen}:{browser}:{int(accepts_gzip(request))}"
+
+
+def accepts_gzip(request):
+    return "gzip" in request.headers.get("Accept-Encoding", "")
+
+
+class CachedPageMiddleware:
+    """Answers an anonymous visitor's GET (or HEAD) of a public page from the cache before the middleware after it
+    run, when the page was served from the cache already: the complete answer (status, every header, the body as
+    the visitor's Accept-Encoding takes it) is kept once the rest of the middleware has made it, on the way out of
+    a cache hit. It goes after SecurityMiddleware and RequestLimitsMiddleware (their redirects and refusals come
+    first, SecurityMiddleware adds its headers to both answers alike) and before every middleware whose headers it
+    keeps with the page (CSPMiddleware's, SessionMiddleware's, LanguageMiddleware's, XFrameOptionsMiddleware's).
+
+    A request with a session cookie goes the whole way (it may be a signed-in user's: the session decides), as does
+    one with a flash message waiting, and any page not decorated with `public_page` as its outermost decorator."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not answerable(request):
+            return self.get_response(request)
+        answer = cached_answer(request)
+        if answer is not None:
+            return answer
+        response = self.get_response(request)
+        whole = getattr(response, "whole_answer", None)
+        if whole is not None and keepable(response):
+            # Kept from a request like those it will answer: without a session (an anonymous visitor's session
+            # may still hold the language a signed-in user chose), so the key holds all that chose the language.
+            key, version = whole
+            kept = (version, response.status_code, dict(response.items()), response.content)
+            cache.set(key, kept, settings.PAGE_CACHE_SECONDS)
+        return response
+
+
+def answerable(request):
+    """Whether the request may be answered (and its answer kept) here: a GET or HEAD, the page cache on, from a
+    visitor without a session and without a message waiting."""
+    return (
+        settings.PAGE_CACHE_SECONDS > 0
+        and request.method in ("GET", "HEAD")
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def cached_answer(request):
+    """The kept answer to this (answerable) request, or None: then it goes through the rest of the middleware."""
+    try:
+        request.get_host()  # a host not in ALLOWED_HOSTS: refused further on, as always
+        match = resolve(request.path_info)
+    except (DisallowedHost, Resolver404):
+        return None
+    public = getattr(match.func, "public_page", None)
+    if public is None or public.wrapper is not match.func:
+        return None
+    slug, args, kwargs = slug_and_arguments(match.args, match.kwargs)
+    if settings.PAGE_VERSION_SECONDS <= 0 or not isinstance(slug, str):
+        return None
+    key = answer_key(request, slug, page_of(public.view, args, kwargs), variant_of(request, public.params, public.live))
+    found = cache.get_many([version_key(slug), key])  # one round trip to Redis
+    version, kept = found.get(version_key(slug)), found.get(key)
+    if version is None or kept is None or kept[0] != version:
+        return None
+    _, status, headers, body = kept
+    return HttpResponse(body, status=status, headers=headers)
+
+
+def slug_and_arguments(args, kwargs):
+    """The view's arguments as the `public_page` wrapper gets them: the slug, then the others."""
+    kwargs = dict(kwargs)
+    if "slug" in kwargs:
+        return kwargs.pop("slug"), tuple(args), kwargs
+    return (args[0] if args else None), tuple(args[1:]), kwargs
+
+
+def keepable(response):
+    """A cache hit's answer as the middleware made it: nothing of it is the visitor's own (no cookie set)."""
+    return response.status_code in (200, 204) and not response.streaming and not response.cookies

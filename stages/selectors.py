@@ -7,19 +7,12 @@ from collections import defaultdict
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from stages.display import (
-    qualified_words,
-    result_text,
-    side_info,
-    side_scores,
-    stage_badge,
-    tiebreak_notes,
-)
+from stages.display import side_info
 from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
 from stages.loading import EntryRow
-from stages.models import OPEN, GroupMember, Match, Round, Stage
+from stages.models import GroupMember, Match, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember
 
@@ -183,61 +176,7 @@ def group_standings(stage, matches=None):
     }
 
 
-# ---------------------------------------------------------------- the stage page
-
-
-def stage_page_data(stage, secretary):
-    """Everything the stage page shows, loaded in a fixed number of queries whatever the stage's size.
-
-    Preview (draft) rounds, and what only they contain, are left out unless `secretary`."""
-    rounds = [r for r in stage.rounds.all() if secretary or r.status == Round.Status.PUBLISHED]
-    by_round = {r.pk: r for r in rounds}
-    swiss = stage.kind == Stage.Kind.SWISS
-    matches = swiss_matches(stage, rounds) if swiss else stage_matches(stage, rounds)
-    # The latest Swiss round's pairings under the standings; earlier rounds on their own pages.
-    shown = rounds[-1:] if swiss else rounds
-    for r in rounds:
-        r.match_list = []
-    for m in matches:
-        m.round = by_round[m.round_id]
-        m.round.match_list.append(m)
-    for m in (m for r in shown for m in r.match_list):
-        m.result_text = result_text(m)
-        m.side_scores = side_scores(m)
-        m.takes_result = secretary and m.round.status == Round.Status.PUBLISHED and takes_result(m)
-    data = {"rounds": rounds, "matches": matches, "badge": stage_badge(stage, rounds, matches)}
-    if stage.kind in (Stage.Kind.GROUPS, Stage.Kind.ROUND_ROBIN):
-        data["groups"], data["next_stage"] = group_tables(stage, rounds, matches) if rounds else ([], None)
-    elif swiss:
-        entries = played_entries(matches)
-        name_sides(shown[0].match_list if shown else [], entries)
-        data["standings"] = stage_standings(stage, entries, matches) if matches else []
-        data["next_stage"] = qualifying_stage(stage)
-        if data["next_stage"] is not None:
-            mark_qualifiers(data["standings"], entries, data["next_stage"].qualifiers)
-        if shown:
-            show_points_before(stage, shown[0], entries, matches)
-        data["swiss_rounds"], data["earlier_rounds"] = shown, rounds[-2::-1]
-        data["late_entries"] = late_entries(matches)
-    else:
-        data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
-        data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
-    if data.get("next_stage") is not None:
-        data["qualified_words"] = qualified_words(stage, data["next_stage"])
-    if secretary:
-        data.update(secretary_data(stage, rounds))
-    return data
-
-
-def late_entries(matches):
-    """How many entries joined a Swiss stage after its first round: entered late, they start on 0 points (as
-    Swiss Manager and SoL do), since the stage reads its entrants at each pairing."""
-    first = {}
-    for m in matches:
-        for entry_id in (m.entry_a_id, m.entry_b_id):
-            if entry_id is not None:
-                first[entry_id] = min(first.get(entry_id, m.round.number), m.round.number)
-    return sum(1 for number in first.values() if number > 1)
+# ---------------------------------------------------------------- a Swiss round's sides
 
 
 def show_points_before(stage, rnd, entries, matches):
@@ -263,14 +202,6 @@ def round_side_info(rnd):
     return {m.pk: (m.info_a, m.info_b) for m in rnd.match_list}
 
 
-def stage_matches(stage, rounds):
-    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "group__number", "number")
-    if stage.kind == Stage.Kind.KNOCKOUT:
-        # A group's matches are named from the groups' members, which the standings load (group_tables).
-        matches = matches.select_related("entry_a", "entry_b")
-    return list(matches)
-
-
 # What the standings read of a match (decided_results), and its stage (the related manager sets it).
 STANDINGS_FIELDS = (
     "stage",
@@ -285,127 +216,6 @@ STANDINGS_FIELDS = (
     "score_b",
     "planned_at",  # not the standings': the secretary's "Schedule the stage" asks whether any match waits for a time
 )
-
-
-def swiss_matches(stage, rounds):
-    """A Swiss stage page shows the latest round's pairings; the earlier rounds (5,500 matches in a 1,000-player
-    event) only count in the standings, so they are loaded with what the standings read, and no match brings its
-    entries: the standings' entry list names the latest round's players (`name_sides`)."""
-    matches = stage.matches.filter(round__in=rounds).order_by("round__number", "number")
-    latest = rounds[-1] if rounds else None
-    return [*matches.exclude(round=latest).only(*STANDINGS_FIELDS), *matches.filter(round=latest)]
-
-
-def name_sides(matches, entries):
-    """Give `matches` their entries from an entry list already loaded."""
-    by_id = {entry.pk: entry for entry in entries}
-    for m in matches:
-        m.entry_a, m.entry_b = by_id.get(m.entry_a_id), by_id.get(m.entry_b_id)
-
-
-def takes_result(match):
-    open_or_confirmed = match.status in OPEN or match.status == Match.Status.CONFIRMED
-    return open_or_confirmed and match.entry_a_id is not None and match.entry_b_id is not None
-
-
-def group_tables(stage, rounds, matches):
-    """Per group: members, standings rows (those in a qualifying place marked), the tie-breaks that separate rows
-    level on points, the cross table and the group's matches round by round; and the stage the qualifiers enter
-    (None when no later stage is drawn from this one)."""
-    standings_by_group = group_standings(stage, matches)
-    entries_by_group = {group: [member.entry for member in group.members.all()] for group in standings_by_group}
-    # Every entry of the stage's matches is a member of one of its groups (a swap moves entries within a round).
-    name_sides(matches, [entry for entries in entries_by_group.values() for entry in entries])
-    by_group = defaultdict(list)
-    played = defaultdict(list)  # (group, round) → the matches played (not a rest)
-    for m in matches:
-        by_group[m.group_id].append(m)
-        if m.entry_b_id is not None:
-            played[m.group_id, m.round_id].append(m)
-    next_stage = qualifying_stage(stage)
-    tables = []
-    for group, rows in standings_by_group.items():
-        group_matches = by_group[group.pk]
-        if next_stage is not None:
-            mark_qualifiers(rows, entries_by_group[group], next_stage.qualifiers)
-        tables.append(
-            {
-                "group": group,
-                "standings": rows,
-                "tiebreaks": tiebreak_notes(rows),
-                "grid": cross_table(entries_by_group[group], group_matches),
-                "rounds": [(r, played[group.pk, r.pk]) for r in rounds],
-                "open_count": sum(1 for m in group_matches if m.takes_result and m.status in OPEN),
-            }
-        )
-    return tables, next_stage
-
-
-def qualifying_stage(stage):
-    """The stage this one's qualifiers enter (None when no later stage is drawn from it)."""
-    return stage.next_stages.exclude(qualifiers=None).order_by("order").first()
-
-
-def mark_qualifiers(rows, entries, places):
-    """Mark the rows in the `places` qualifying places of a group (`qualifies`), as the next stage reads them
-    (qualifiers_by_group): a withdrawn entry leaves its place to the next row."""
-    withdrawn = {entry.pk for entry in entries if entry.withdrawn}
-    qualifying = [row for row in rows if row.id not in withdrawn][:places]
-    for row in qualifying:
-        row.qualifies = True
-
-
-def cross_table(entries, matches):
-    """Rows of (entry, cells): a cell holds the results of the row entry against the column entry, row's side first."""
-    results = defaultdict(list)
-    for m in matches:
-        if m.entry_b_id is None:
-            continue
-        for row, column, flip in ((m.entry_a_id, m.entry_b_id, False), (m.entry_b_id, m.entry_a_id, True)):
-            results[row, column].append((result_text(m, flip, short=True) or "·", result_text(m, flip, side_view=True)))
-    return [
-        (entry, [grid_cell(entry.pk == other.pk, results[entry.pk, other.pk]) for other in entries])
-        for entry in entries
-    ]
-
-
-def grid_cell(is_self, results):
-    return {
-        "self": is_self,
-        "text": " / ".join(short for short, _ in results),
-        "title": " / ".join(full for _, full in results),
-    }
-
-
-def secretary_data(stage, rounds):
-    """What the secretary's actions on the stage page need: which actions apply now, and the round whose
-    pairings can still be swapped (its matches fill the swap form)."""
-    drafts = [r for r in rounds if r.status == Round.Status.DRAFT]
-    last = rounds[-1] if rounds else None
-    swap_round = None
-    if stage.kind == Stage.Kind.SWISS and last and last.status == Round.Status.DRAFT:
-        swap_round = last
-    elif stage.kind == Stage.Kind.KNOCKOUT and rounds and rounds[0].status == Round.Status.DRAFT:
-        swap_round = rounds[0]
-    in_play = stage.status != Stage.Status.FINISHED
-    return {
-        "can_draw": stage.status == Stage.Status.PENDING,
-        "can_pair": stage.kind == Stage.Kind.SWISS and in_play and bool(rounds) and not drafts,
-        "draft_rounds": drafts,
-        "swap_round": swap_round,
-        "last_round": last if stage.kind == Stage.Kind.SWISS and in_play else None,
-        # Groups, round robins and brackets are drawn whole and deleted whole.
-        "can_delete_draw": stage.kind != Stage.Kind.SWISS and stage.status == Stage.Status.DRAWN,
-        "can_finish": stage.status == Stage.Status.DRAWN,
-        # The scheduling floor gives tables and times to every published match still waiting for them.
-        "can_schedule": in_play
-        and any(
-            m.status == Match.Status.SCHEDULED and m.planned_at is None
-            for r in rounds
-            if r.status == Round.Status.PUBLISHED
-            for m in r.match_list
-        ),
-    }
 
 
 # ---------------------------------------------------------------- the API's bracket

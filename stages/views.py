@@ -1,6 +1,6 @@
 """Stage pages: the public view of a stage (groups, round-robin grids, Swiss rounds, bracket) and the secretary's
 actions on it. Every change goes through stages.services or scoring.services, and what a page shows is read by
-stages.selectors; these views only read the request and forms, call one of them and say what happened."""
+stages.stage_page; these views only read the request and forms, call one of them and say what happened."""
 
 from functools import wraps
 
@@ -12,11 +12,12 @@ from django.views.decorators.http import require_POST
 
 from core.numbers import object_id
 from core.page_cache import public_page
-from stages import deleting, selectors
+from stages import deleting
 from stages import services as stage_services
 from stages.errors import StageError
 from stages.forms import GAMES_PATTERN, ResultForm, StageForm, SwapForm
 from stages.models import Round, Stage
+from stages.stage_page import stage_page_data
 from tournaments.models import Event, Tournament
 from tournaments.permissions import is_secretary, is_umpire
 from tournaments.scoping import secretary_tournament, visible_tournament
@@ -36,7 +37,7 @@ def stage_detail(request, slug, stage_id):
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
     context["prints_score_cards"] = secretary or is_umpire(request.user, tournament)  # secretaries, referees, umpires
-    context.update(selectors.stage_page_data(stage, secretary))
+    context.update(stage_page_data(stage, secretary))
     if secretary:
         context.update(secretary_forms(context["swap_round"]))
     return render(request, "stages/detail.html", context)
