@@ -133,6 +133,9 @@ def tournaments_of(instance, path):
     deleting 5,000 matches of one stage asks for the stage's tournament once."""
     if path == "pk":
         return {instance.pk}
+    loaded = loaded_owner(instance, path)
+    if loaded is not None:
+        return {loaded}
     first, _, rest = path.partition("__")
     field = instance._meta.get_field(first)
     if not field.concrete:  # a reverse relation (a player's entries): ask from the row itself
@@ -147,6 +150,22 @@ def tournaments_of(instance, path):
         parents = field.related_model._default_manager.filter(pk=parent_id)
         owners[key] = set(parents.values_list(rest, flat=True))
     return owners[key]
+
+
+def loaded_owner(instance, path):
+    """The tournament id at the end of `path` when every row on the way is already loaded on the instance (a
+    result saved by the scoring service has its stage, event and tournament in hand): no query. None otherwise."""
+    *hops, last = path.split("__")
+    row = instance
+    for name in hops:
+        field = row._meta.get_field(name)
+        if not field.concrete or not field.is_cached(row):
+            return None
+        row = getattr(row, name)
+        if row is None:
+            return None
+    field = row._meta.get_field(last)
+    return getattr(row, field.attname) if field.concrete else None
 
 
 # ---------------------------------------------------------------- serving cached pages

@@ -285,6 +285,20 @@ def test_deleting_a_stage_looks_its_tournament_up_once_whatever_its_size(tournam
     assert delete_count(4) == delete_count(16)
 
 
+def test_a_row_with_its_parents_loaded_finds_its_tournament_without_asking(stage, committed):
+    """The scoring service saves a match read with its stage, event and tournament: stamping costs no lookup."""
+    match = stage.matches.first()
+    loaded = type(match).objects.select_related("stage__event__tournament").get(pk=match.pk)
+    bare = type(match).objects.get(pk=match.pk)
+    assert page_cache.tournaments_of(loaded, "stage__event__tournament") == {stage.event.tournament_id}
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        assert page_cache.tournaments_of(loaded, "stage__event__tournament") == {stage.event.tournament_id}
+    assert not [q for q in queries if q["sql"].startswith("SELECT")]
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        assert page_cache.tournaments_of(bare, "stage__event__tournament") == {stage.event.tournament_id}
+    assert [q for q in queries if q["sql"].startswith("SELECT")]
+
+
 def row_of(model):
     """A saved row of `model` (by its factory) and the tournament it belongs to."""
     if model._meta.label == "tournaments.Player":
