@@ -12,11 +12,21 @@ from stages.models import Match
 S = Match.Status
 
 
-def linked_matches(ids):
+def linked_matches(ids, stage=None):
     """The matches among `ids` whose players keep their own card (self-umpired: an umpired match takes its result
-    from the umpire, so its card needs no link), with what a link's address is made of."""
-    matches = Match.objects.filter(pk__in=ids).exclude(status=S.BYE).select_related("stage__event__tournament")
+    from the umpire, so its card needs no link), with what a link's address is made of. `stage`: the stage (with
+    its event and tournament) all of them belong to, shared rather than loaded again with each match."""
+    matches = Match.objects.filter(pk__in=ids).exclude(status=S.BYE)
+    if stage is None:
+        matches = list(matches.select_related("stage__event__tournament"))
+    else:
+        matches = list(matches.filter(stage=stage).only(*LINK_FIELDS))
+        for match in matches:
+            match.stage = stage
     return [m for m in matches if m.entry_a_id and m.entry_b_id and players_keep_card(m)]
+
+
+LINK_FIELDS = ("id", "stage_id", "status", "self_umpired", "umpire_id", "entry_a_id", "entry_b_id")
 
 
 def side_label(side, name=""):
@@ -26,10 +36,11 @@ def side_label(side, name=""):
     return side.upper()
 
 
-def add_match_links(items, request=None, named=False):
+def add_match_links(items, request=None, named=False, stage=None):
     """Give each score card or pairing line in `items` (with `match_id`) the links of its two sides, as
-    `links = [(caption, URL) for A, B]`; `named`: the caption names the side's players (the score card)."""
-    matches = linked_matches({item.match_id for item in items if item.match_id})
+    `links = [(caption, URL) for A, B]`; `named`: the caption names the side's players (the score card).
+    `stage`: the stage every item's match belongs to (a round's cards), see linked_matches."""
+    matches = linked_matches({item.match_id for item in items if item.match_id}, stage)
     urls = match_link_urls(matches, request)
     for item in items:
         if (item.match_id, "a") not in urls:

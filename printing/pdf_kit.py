@@ -1,13 +1,15 @@
 """Small reportlab helpers shared by the printed sheets and the score card: escaped paragraphs, text that must fit
 one line of a form's cell, column widths, the black grid."""
 
+import gc
+from contextlib import contextmanager
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from printing.fast_text import text_width
 from printing.fonts import in_its_script
 
 
@@ -23,24 +25,43 @@ def bold(text):
 def one_line(text, width, style, smallest=6.5):
     """A paragraph of `text` on one line `width` points wide: in a smaller type if need be (down to `smallest`
     points), cut with an ellipsis beyond that. Cells of a form have a fixed height; a name must not spill."""
+    return para(*one_line_parts(text, width, style, smallest))
+
+
+def one_line_parts(text, width, style, smallest=6.5):
+    """(text, style) of one_line's paragraph."""
     text = str(text)
     style = in_its_script(text, style)
-    natural = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
+    natural = text_width(text, style.fontName, style.fontSize)
     if natural > width:
-        size = max(smallest, style.fontSize * width / natural)
-        style = ParagraphStyle(f"{style.name}-{size:.2f}", parent=style, fontSize=size, leading=size * 1.2)
-    return para(fit(text, width, style), style)
+        style = smaller(style, max(smallest, style.fontSize * width / natural))
+    return fit(text, width, style), style
+
+
+_SMALLER = {}
+
+
+def smaller(style, size):
+    """`style` in `size` points (cached: a round's cards shrink many names)."""
+    key = (style.name, style.fontName, style.fontSize, size)
+    found = _SMALLER.get(key)
+    if found is None:
+        if len(_SMALLER) > 10_000:
+            _SMALLER.clear()
+        name = f"{style.name}-{size:.2f}"
+        found = _SMALLER[key] = ParagraphStyle(name, parent=style, fontSize=size, leading=size * 1.2)
+    return found
 
 
 def fit(text, width, style):
     """`text` cut with an ellipsis to fit on one line of `width` points in `style` (a cell of fixed height)."""
 
-    def text_width(value):
-        return pdfmetrics.stringWidth(value, style.fontName, style.fontSize)
+    def width_of(value):
+        return text_width(value, style.fontName, style.fontSize)
 
-    if text_width(text) <= width:
+    if width_of(text) <= width:
         return text
-    while text and text_width(text + "…") > width:
+    while text and width_of(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -71,3 +92,18 @@ def stack(tables):
     outer = Table([[t] for t in tables])
     outer.setStyle(TableStyle(no_padding()))
     return outer
+
+
+@contextmanager
+def gc_paused():
+    """No cyclic garbage collection while a big sheet is read and drawn. A 1,000-player standings or a round's
+    500 score cards make tens of thousands of short-lived objects, which reference counting frees; counted by the
+    collector, they set off full collections of the whole process (40-60 ms each on the benchmark machine) that
+    find nothing to free. Collection resumes afterwards (unless someone else had paused it)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

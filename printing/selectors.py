@@ -17,8 +17,9 @@ from scoring.models import Board
 from scoring.scorecard import card_state, rules_round_of
 from stages import selectors as stage_selectors
 from stages.display import score_text, winner_text
+from stages.loading import entry_rows, match_rows
 from stages.models import UNFINISHED, Match, Round, Stage
-from tournaments.models import EntryMember
+from tournaments.models import Entry, EntryMember
 
 S = Match.Status
 EXTRA_ROWS = 2  # rows after the board limit, for the extra board (ICF 56(b)) or the tie-breaker (queen2 ¶12-15)
@@ -63,12 +64,15 @@ def card_matches():
     for any number of matches."""
     return Match.objects.select_related(
         "stage__event__tournament", "round__clock", "group", "umpire", "entry_a", "entry_b"
-    ).prefetch_related(
+    ).prefetch_related(*card_prefetches())
+
+
+def card_prefetches():
+    boards = Board.objects.filter(voided=False).order_by("game_no", "number")
+    return (
         Prefetch("entry_a__members", queryset=members_queryset()),
         Prefetch("entry_b__members", queryset=members_queryset()),
-        Prefetch(
-            "boards", queryset=Board.objects.filter(voided=False).order_by("game_no", "number"), to_attr="card_boards"
-        ),
+        Prefetch("boards", queryset=boards, to_attr="card_boards"),
     )
 
 
@@ -82,9 +86,16 @@ def sheet_matches(rnd):
 
 def round_score_cards(rnd, blank=False):
     """A card per match of the round (a bye has none). `blank`: the same number of cards with only the
-    tournament, event, stage and round filled in, for writing by hand."""
-    matches = card_matches().filter(round=rnd).exclude(status=S.BYE).order_by("group__number", "number")
-    return [blank_round_card(match) if blank else match_card(match) for match in matches]
+    tournament, event, stage and round filled in, for writing by hand. `rnd` comes with its stage, event and
+    tournament, which every match shares (not loaded again with each match)."""
+    matches = Match.objects.filter(round=rnd).exclude(status=S.BYE)
+    if blank:
+        return [blank_round_card(Match(stage=rnd.stage, round=rnd)) for _ in range(matches.count())]
+    related = ("round__clock", "group", "umpire", "entry_a", "entry_b")
+    matches = matches.select_related(*related).prefetch_related(*card_prefetches()).order_by("group__number", "number")
+    for match in matches:
+        match.stage = rnd.stage
+    return [match_card(match) for match in matches]
 
 
 def blank_round_card(match):
@@ -309,7 +320,6 @@ def stage_standings_sheet(stage):
     shows: Swiss (points, Buchholz, net, total) or a table per group (played, won, drawn, lost, net, points)."""
     if stage.kind == Stage.Kind.KNOCKOUT:
         raise NoStandings(_("%(stage)s is a knockout: it has a bracket, not standings.") % {"stage": stage.name})
-    matches = list(stage.matches.filter(round__status=Round.Status.PUBLISHED))
     heading = printing.Heading(
         title=f"{_('Standings')} · {stage.name}",
         tournament=stage.event.tournament.name,
@@ -317,19 +327,38 @@ def stage_standings_sheet(stage):
         printed=printed(),
     )
     if stage.kind == Stage.Kind.SWISS:
-        entries = stage_selectors.played_entries(matches)
-        rows = stage_selectors.stage_standings(stage, entries, matches) if matches else []
-        return heading, [standings_section("", rows, entries, SWISS_COLUMNS)]
+        return heading, [swiss_standings_section(stage)]
+    matches = list(stage.matches.filter(round__status=Round.Status.PUBLISHED))
     tables = []
     for group, rows in stage_selectors.group_standings(stage, matches).items():
-        entries = [member.entry for member in group.members.all()]
+        teams = {member.entry_id: team(member.entry) for member in group.members.all()}
         title = group.name if stage.kind == Stage.Kind.GROUPS else ""
-        tables.append(standings_section(title, rows, entries, GROUP_COLUMNS))
+        tables.append(standings_section(title, rows, teams, GROUP_COLUMNS))
     return heading, tables
 
 
-def standings_section(title, rows, entries, columns):
-    by_id = {entry.pk: entry for entry in entries}
+def swiss_standings_section(stage):
+    """A Swiss stage's standings from its published rounds, its matches and entries read as plain rows
+    (stages.loading): a 1,000-player stage has thousands of matches, which as model instances cost more than the
+    ranking itself."""
+    matches = match_rows(stage.matches.filter(round__status=Round.Status.PUBLISHED))
+    entries = Entry.objects.filter(pk__in=stage_selectors.played_ids(matches))
+    rows = stage_selectors.stage_standings(stage, entry_rows(entries), matches) if matches else []
+    return standings_section("", rows, entry_teams(entries) if rows else {}, SWISS_COLUMNS)
+
+
+def entry_teams(entries):
+    """{entry id: its team, as team() prints it} for an Entry queryset, in one query."""
+    fields = ("entry_id", "player__club__name", "player__country")
+    members = EntryMember.objects.filter(entry__in=entries.values("pk")).order_by("entry_id", "position")
+    clubs = defaultdict(list)
+    for entry_id, club, country in members.values_list(*fields):
+        clubs[entry_id].append((club or "", country))
+    return {entry_id: team_text(pairs) for entry_id, pairs in clubs.items()}
+
+
+def standings_section(title, rows, teams, columns):
+    """`teams`: {entry id: its team (team())}."""
     values = {
         "P": "played", "Pts": "points", "Buchholz": "buchholz", "Net": "net_score", "Total": "total_score",
         "W": "wins", "D": "draws", "L": "losses",
@@ -338,7 +367,7 @@ def standings_section(title, rows, entries, columns):
         printing.StandingsLine(
             rank=str(row.rank or ""),
             name=row.name,
-            team=team(by_id.get(row.id)),
+            team=teams.get(row.id, ""),
             values=[number(getattr(row, values[column])) for column in columns],
         )
         for row in rows
@@ -378,11 +407,15 @@ def team(entry):
     """ICF XIX "Team": the club and country of the player/s, e.g. "Mumbai CC (IND)"."""
     if entry is None:
         return ""
+    players = [member.player for member in entry.members.all()]
+    return team_text((player.club.name if player.club else "", player.country) for player in players)
+
+
+def team_text(clubs):
+    """The team of players of `clubs` [(club, country)]: "Mumbai CC (IND)", "Mumbai CC (IND) / Pune (IND)"."""
     parts = []
-    for member in entry.members.all():
-        player = member.player
-        club = player.club.name if player.club else ""
-        text = f"{club} ({player.country})" if club and player.country else club or player.country
+    for club, country in clubs:
+        text = f"{club} ({country})" if club and country else club or country
         if text and text not in parts:
             parts.append(text)
     return " / ".join(parts)

@@ -13,9 +13,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.numbers import whole_number
+from core.page_cache import public_page
 from printing import pdf as printing
 from printing import selectors as print_data
 from printing.links import add_match_links
+from printing.pdf_kit import gc_paused
 from stages.models import Round, Stage
 from stages.umpiring import self_umpired_event
 from tournaments.models import Event
@@ -66,10 +68,13 @@ def round_score_cards(request, slug, round_id):
     require_umpire(request, tournament)
     rnd = visible_round(request, tournament, round_id)
     blank = request.GET.get("blank") == "1"
-    cards = print_data.round_score_cards(rnd, blank=blank)
-    if not blank:
-        add_match_links(cards, request, named=True)
-    return pdf_response(printing.score_cards(cards), *round_name_parts(rnd), "blank" if blank else "", "score-cards")
+    with gc_paused():  # a round's cards: see pdf_kit.gc_paused
+        cards = print_data.round_score_cards(rnd, blank=blank)
+        if not blank:
+            add_match_links(cards, request, named=True, stage=rnd.stage)
+        data = printing.score_cards(cards)
+        del cards
+    return pdf_response(data, *round_name_parts(rnd), "blank" if blank else "", "score-cards")
 
 
 @login_required
@@ -122,14 +127,16 @@ def round_results(request, slug, round_id):
     return pdf_response(printing.results_sheet(heading, sections), *round_name_parts(rnd), "results")
 
 
+@public_page  # anyone may print it, a whole hall at once: kept like the pages until the tournament changes
 def stage_standings(request, slug, stage_id):
     """The stage's standings from its published rounds; a knockout has none (404)."""
     tournament = visible_tournament(request, slug)
     stage = get_object_or_404(
         Stage.objects.select_related("event__tournament"), pk=stage_id, event__tournament=tournament
     )
-    try:
-        heading, sections = print_data.stage_standings_sheet(stage)
-    except print_data.NoStandings as error:
-        raise Http404(str(error)) from None
-    return pdf_response(printing.standings_sheet(heading, sections), slug, stage.event.name, stage.name, "standings")
+    with gc_paused():  # a 1,000-player table: see pdf_kit.gc_paused
+        try:
+            data = printing.standings_sheet(*print_data.stage_standings_sheet(stage))
+        except print_data.NoStandings as error:
+            raise Http404(str(error)) from None
+    return pdf_response(data, slug, stage.event.name, stage.name, "standings")
