@@ -43,7 +43,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 benchmark: install
-	$(PY) -m benchmarks.draws
+	$(PY) -m benchmarks.scale
 
 # Gather the strings marked for translation into locale/<language>/ and compile them (needs gettext's msgfmt).
 messages: install

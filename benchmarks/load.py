@@ -236,6 +236,24 @@ def profile(page, top=25):
 # ---------------------------------------------------------------- main
 
 
+def measure(page, clients, warmup, duration, use_wrk, workers=2, threads=1, identity=False, **load_options):
+    """Load `page` on a fresh gunicorn (requests of a slow page still queued must not delay the next page's):
+    returns the Summary and the server's CPU milliseconds per request over the measured seconds (what an answer
+    costs the server, whatever time it spent waiting for a core)."""
+    port = free_port()
+    server = start_gunicorn(port, workers, threads)
+    run = load_with_wrk if use_wrk else load
+    watch = CpuWatch(server.pid)
+    try:
+        result = run(port, page, clients, warmup, duration, identity, watch=watch, **load_options)
+    finally:
+        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
+        server.wait(timeout=30)
+    summary = result if use_wrk else summary_of(result, duration)
+    requests = summary.per_second * duration
+    return summary, 1000 * watch.seconds / requests if requests else float("nan")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=1000)
@@ -315,23 +333,20 @@ def main(argv=None):
     if args.unique_queries:
         runs = [(page, queries) for page in pages for queries in (0, args.unique_queries)]
     for page, unique_queries in runs:
-        # A fresh server per run: requests of a slow page still queued must not delay the next page's.
-        port = free_port()
-        server = start_gunicorn(port, args.workers, args.threads)
-        run = load_with_wrk if use_wrk else load
-        options = (port, page, args.clients, args.warmup, args.duration, args.identity, args.results_per_second)
-        # The server's CPU over the measured seconds, per request: what an answer costs the server, whatever
-        # time it spent waiting for a core.
-        watch = CpuWatch(server.pid)
-        try:
-            result = run(*options, unique_queries=unique_queries, watch=watch)
-        finally:
-            server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
-            server.wait(timeout=30)
-        summary = result if use_wrk else summary_of(result, args.duration)
-        requests = summary.per_second * args.duration
+        summary, server_cpu_ms = measure(
+            page,
+            args.clients,
+            args.warmup,
+            args.duration,
+            use_wrk,
+            workers=args.workers,
+            threads=args.threads,
+            identity=args.identity,
+            results_per_second=args.results_per_second,
+            unique_queries=unique_queries,
+        )
         name = f"{page.name} ?x=<{unique_queries:,}>" if unique_queries else page.name
-        print(report_line(name, summary, 1000 * watch.seconds / requests if requests else float("nan")), flush=True)
+        print(report_line(name, summary, server_cpu_ms), flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     print("\n" + "\n".join(f"  {page.name}: {page.note}" for page in pages))
 
