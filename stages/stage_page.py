@@ -19,7 +19,7 @@ from stages.display import (
     tiebreak_notes,
 )
 from stages.draws.knockout import THIRD_PLACE
-from stages.loading import entry_rows, match_rows
+from stages.loading import MATCH_FIELDS, entry_rows, match_rows
 from stages.models import OPEN, Match, Round, Stage
 from stages.page_html import match_items, standings_rows
 from stages.selectors import group_standings, stage_standings
@@ -161,23 +161,7 @@ def grid_cell(is_self, results):
 
 # What the list of the latest round's pairings reads of a match (stages/_match.html, stages.display.result_text)
 # and the secretary's swap form of a preview round (`number`).
-LISTED_FIELDS = (
-    "pk",
-    "number",
-    "round_id",
-    "entry_a_id",
-    "entry_b_id",
-    "winner_id",
-    "status",
-    "result_withheld",
-    "forfeited",
-    "score_a",
-    "score_b",
-    "games_a",
-    "games_b",
-    "table",
-    "planned_at",
-)
+LISTED_FIELDS = (*MATCH_FIELDS, "number", "games_a", "games_b", "planned_at")
 
 
 class Side:

@@ -1,5 +1,8 @@
+from contextlib import contextmanager
+
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, UserFactory
@@ -49,3 +52,17 @@ def umpire(tournament):
     user = UserFactory()
     tournament.umpires.add(user)
     return user
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """`with committed():` runs, at the end of the block, what a commit of the block's changes would run. What the
+    fixtures changed before is left out: their callbacks wait for a commit that never comes."""
+
+    @contextmanager
+    def block():
+        connection.pending_page_stamps = None
+        with django_capture_on_commit_callbacks(execute=True):
+            yield
+
+    return block

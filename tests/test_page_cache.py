@@ -6,7 +6,6 @@ Changes only count once committed, so the changes here run under `django_capture
 
 import gzip
 import re
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -30,20 +29,6 @@ from tournaments.notifications import notify
 from tournaments.services import import_entries
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """`with committed():` runs, at the end of the block, what a commit of the block's changes would run. What the
-    fixtures changed before is left out: their callbacks wait for a commit that never comes."""
-
-    @contextmanager
-    def block():
-        connection.pending_page_stamps = None
-        with django_capture_on_commit_callbacks(execute=True):
-            yield
-
-    return block
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 is given by core.page_cache.CachedPageMiddleware before the session, language, CSRF and authentication middleware
 run: the same headers and body the whole stack gives, never to a signed-in user, a POST or after a change."""
 
-from contextlib import contextmanager
-
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
@@ -17,19 +15,6 @@ from tests.factories import EntryFactory, EventFactory
 from tests.helpers import knockout, play_round_robin
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """`with committed():` runs, at the end of the block, what a commit of the block's changes would run."""
-
-    @contextmanager
-    def block():
-        connection.pending_page_stamps = None
-        with django_capture_on_commit_callbacks(execute=True):
-            yield
-
-    return block
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from stages import selectors as stage_selectors
 from stages.models import Match, Round, Stage
 from tests.factories import EntryFactory, EventFactory, MatchFactory, PlayerFactory, RoundFactory
 from tests.printing.qr_reading import decoded_links
+from tests.printing.test_pdf import card as pdf_card
 from tests.printing.test_pdf import pdf_text
 from tests.printing.test_views import get_pdf, round_of
 
@@ -39,23 +40,7 @@ LONG_LINKS = [("A · Venkataraman Ramachandran Subramanian", "http://testserver/
 
 
 def card(**fields):
-    values = {
-        "tournament": "Mumbai Open 2026",
-        "event": "Men's singles",
-        "stage": "Swiss · Group B",
-        "round": "Round 2",
-        "match_no": "14",
-        "table": "7",
-        "date": "Sat 5 Dec 2026",
-        "time": "14:30",
-        "umpire": "Rajesh Kumar",
-        "side_a": ["Hans Müller"],
-        "side_b": ["Šárka Nováková"],
-        "team_a": "Berlin CC (GER)",
-        "team_b": "Praha (CZE)",
-        "rule_set": "ICF Laws of Carrom",
-    }
-    return ScoreCard(**{**values, **fields})
+    return pdf_card(**{"stage": "Swiss · Group B", **fields})
 
 
 def varied_cards():
