@@ -247,8 +247,14 @@ def measure(page, clients, warmup, duration, use_wrk, workers=2, threads=1, iden
     try:
         result = run(port, page, clients, warmup, duration, identity, watch=watch, **load_options)
     finally:
-        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: drop what is still queued
-        server.wait(timeout=30)
+        # Graceful: the requests being answered finish (a quick shutdown interrupts them and logs each one as a
+        # server error); the ones still queued are dropped.
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
     summary = result if use_wrk else summary_of(result, duration)
     requests = summary.per_second * duration
     return summary, 1000 * watch.seconds / requests if requests else float("nan")

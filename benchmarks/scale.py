@@ -91,7 +91,8 @@ def main(argv=None):
         figures[database] = run_child(database, args)
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
     if args.save_baseline:
-        keep = {"measured": time.strftime("%Y-%m-%d"), "load": os.getloadavg()[0], **baseline}
+        code = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+        keep = {**baseline, "measured": time.strftime("%Y-%m-%d"), "load": os.getloadavg()[0], "code": code}
         for database, values in figures.items():
             keep.setdefault(database, {}).update({k: v for k, v in values.items() if v is not None})
         BASELINE.write_text(json.dumps(keep, indent=1, sort_keys=True) + "\n")
@@ -119,8 +120,8 @@ def print_table(rows, figures, baseline):
     print()
     print(f"Federation scale, medians (load average now {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f})")
     if baseline:
-        when, load_then = baseline.get("measured", "?"), baseline.get("load", 0)
-        print(f"before: measured {when}, before the scale work, load average {load_then:.1f}")
+        when, code, load_then = baseline.get("measured", "?"), baseline.get("code", "?"), baseline.get("load", 0)
+        print(f"before: measured {when} on commit {code}, load average {load_then:.1f}")
     header = f"{'operation':<46} {'target':>20}"
     for database in figures:
         header += f" {database + ' before':>26} {database + ' now':>26} {'':>8}"
