@@ -40,7 +40,9 @@ class Row:
             return "-"
         if isinstance(value, dict):  # a load figure
             return f"{value['rps']:,.0f} req/s, p95 {value['p95']:.0f} ms"
-        return f"{value:,.3f} s" if self.unit == "s" else f"{value * 1000:,.0f} ms"
+        if self.unit == "s":
+            return f"{value:,.3f} s"
+        return f"{value * 1000:.1f} ms" if value < 0.01 else f"{value * 1000:,.0f} ms"
 
     def met(self, value):
         if value is None:
