@@ -124,7 +124,13 @@ def match_link(match, side):
     """The link of side `side` ("a" or "b") of the match, made if it did not exist yet."""
     if side not in SIDES:
         raise ValueError(f"side must be 'a' or 'b', not {side!r}")
-    link, _created = MatchLink.objects.get_or_create(match=match, side=side)
+    link = MatchLink.objects.filter(match=match, side=side).first()
+    if link is None:
+        # Made as match_link_urls makes them, without save signals: a new link changes no page anyone has seen,
+        # so it does not stamp the tournament's pages stale (core.page_cache), though a personal page showing a
+        # called match makes it as it is rendered; revoking one does stamp them (reissue saves it).
+        MatchLink.objects.bulk_create([MatchLink(match=match, side=side)], ignore_conflicts=True)
+        link = MatchLink.objects.get(match=match, side=side)
     return link
 
 

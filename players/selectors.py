@@ -12,9 +12,9 @@ from django.utils.translation import pgettext_lazy
 
 from checkin.selectors import late_arrival_of
 from players.display import call_words
+from players.progress import stage_progress
 from stages.display import score_from_side
-from stages.models import UNFINISHED, GroupMember, Match, Round, Stage
-from stages.selectors import STANDINGS_FIELDS, played_entries, stage_standings, with_players
+from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Entry, EntryMember, Notification
 
 S = Match.Status
@@ -230,71 +230,14 @@ def player_schedule(tournament, player, with_notifications=True):
         reverse=True,
     )
     schedule.standings = [
-        progress for stage in schedule.stages if (progress := stage_progress(stage, lines)) and progress.rounds
+        progress
+        for stage in schedule.stages
+        if (progress := stage_progress(stage, lines, tournament)) and progress.rounds
     ]
     if with_notifications:
         readers = Q(player=player) | Q(user_id=player.user_id) if player.user_id else Q(player=player)
         schedule.notifications = list(Notification.objects.filter(readers, tournament=tournament)[:NOTIFICATIONS_SHOWN])
     return schedule
-
-
-# ---------------------------------------------------------------- rank and points after each round
-
-
-@dataclass
-class RoundStanding:
-    """The player's place after a round: `rank` of `entries`, `points`; `final` once every match of that round
-    and the ones before counts (a result to confirm or a withheld one does not count yet: ICF 150)."""
-
-    round: Round
-    rank: int | None
-    points: float
-    entries: int
-    final: bool
-
-
-@dataclass
-class StageProgress:
-    stage: Stage
-    group: object = None
-    rounds: list = field(default_factory=list)
-
-
-def stage_progress(stage, lines):
-    """The player's rank and points after each round of a Swiss, round-robin or groups stage, as the stage's
-    standings (stages.selectors.stage_standings) rank them counting the rounds up to that one; None for a
-    knockout or before the player has a result that counts. Rounds with no decided match yet are left out. Three
-    queries per stage."""
-    own = [pm for pm in lines if pm.match.stage_id == stage.pk]
-    if stage.kind == Stage.Kind.KNOCKOUT or not any(pm.final for pm in own):
-        return None  # no standings, or none of the player's results counts yet: nothing to read
-    entry_id = own[0].entry.pk
-    group_id = own[0].match.group_id
-    matches = (
-        stage.matches.filter(round__status=Round.Status.PUBLISHED)
-        .select_related("round")
-        .only(*STANDINGS_FIELDS, "group", "round__number", "round__name", "round__status")
-    )
-    if group_id is not None:
-        matches = matches.filter(group_id=group_id)
-        members = GroupMember.objects.filter(group_id=group_id).values_list("entry_id", flat=True)
-        entries = list(with_players(Entry.objects.filter(pk__in=members)))
-    matches = list(matches)
-    if group_id is None:
-        entries = played_entries(matches)
-    progress = StageProgress(stage=stage, group=own[0].match.group)
-    rounds = sorted({m.round.number: m.round for m in matches}.values(), key=lambda r: r.number)
-    for rnd in rounds:
-        counted = [m for m in matches if m.round.number <= rnd.number]
-        if not any(m.is_decided for m in counted if m.round.number == rnd.number):
-            continue
-        rows = stage_standings(stage, entries, counted)
-        row = next((r for r in rows if r.id == entry_id), None)
-        final = all(m.is_decided for m in counted)
-        progress.rounds.append(
-            RoundStanding(rnd, row.rank if row else None, row.points if row else 0, len(rows), final)
-        )
-    return progress
 
 
 def tournament_players(tournament, event_id=None):

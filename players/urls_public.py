@@ -1,5 +1,10 @@
 """A player's own pages: by personal link (no login) or logged in; a match's card by its link (no login). The link
-pages are rate-limited per client address (players.throttle)."""
+pages are rate-limited per client address (players.throttle).
+
+The limit goes around the personal page's page cache (views.player_schedule is a core.page_cache.public_page), not
+inside it: every request is counted, one answered from the cache too, and an address stopped for trying tokens is
+refused every link page. (CachedPageMiddleware then leaves the page to the view: it answers early only a page whose
+outermost decorator is `public_page`; the wrapper still answers from the cache, without rendering.)"""
 
 from django.urls import path
 

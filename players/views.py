@@ -68,7 +68,14 @@ def with_links(pm, slug):
 @public_page(params=("fragment",), live=True)
 def player_schedule(request, slug, token):
     """The personal link: no login, the signed token names the player's link (players.links); a forged or revoked
-    token is a 404."""
+    token is a 404.
+
+    Kept in the public page cache (core.page_cache) per token, until the tournament's stamp changes (revoking the
+    link changes it too). Only a valid token makes a 200, the only answer kept, so a guessed token is never
+    answered from the cache: every guess reaches the view and the rate limit of bad links (players.throttle),
+    which is put around this (urls_public) so that it counts every request, cached ones too. The page sets no
+    cookie: its forms (the self check-in, Web Push) post with the token in their address as the credential,
+    without a CSRF token (those views are csrf_exempt and check the token before anything else)."""
     tournament = visible_tournament(request, slug)
     return schedule_response(request, tournament, linked_player(tournament, token), personal_link=True)
 
@@ -116,7 +123,7 @@ def schedule_response(request, tournament, player, personal_link):
         return not_entered(request, tournament, player)
     context = schedule_context(tournament, schedule)
     if personal_link:
-        with_card_link(schedule.next_match, request)
+        with_card_link(schedule.next_match)
     html = render_to_string("players/_schedule.html", context, request=request)
     if request.GET.get("fragment"):
         return live_fragment(request, html)
@@ -153,11 +160,13 @@ def schedule_context(tournament, schedule):
 CARD_KEPT = (Match.Status.CALLED, Match.Status.IN_PLAY, Match.Status.FINISHED)
 
 
-def with_card_link(pm, request):
+def with_card_link(pm):
     """The personal page leads to the player's side of a self-umpired card (its match link), so a player without
-    the printed QR code still reaches it; the personal link is itself private, so the page may carry it."""
+    the printed QR code still reaches it; the personal link is itself private, so the page may carry it. The link
+    is the site's (SITE_URL), else the path, never one made from the request's host: the page is kept in the
+    public page cache and served whatever host name it is asked by."""
     if pm is not None and pm.match.self_umpired and pm.match.status in CARD_KEPT:
-        pm.card_url = match_link_url(pm.match, pm.side, request)
+        pm.card_url = match_link_url(pm.match, pm.side)
 
 
 def not_entered(request, tournament, player):

@@ -23,8 +23,11 @@ def self_checkin(context, player_match):
         "window": window(player_match.match, player_match.side, timezone.now()),
         "match": player_match.match,
         "action_url": action_url(request),
-        # Signed in (/me/): the usual CSRF token; a personal link's own token is its credential.
-        "csrf_token": context.get("csrf_token") if is_page(request, "my-schedule") else None,
+        # Signed in (/me/): the form carries the usual CSRF token. A personal link's own token is its credential, and
+        # its page must not touch the CSRF token at all: reading it sets the cookie, and a page that sets a cookie
+        # is never kept by the public page cache (core.page_cache). Not named `csrf_token`: an inclusion tag's
+        # context takes the page's `csrf_token` over its own.
+        "with_csrf_token": is_page(request, "my-schedule"),
     }
 
 
