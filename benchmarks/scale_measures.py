@@ -93,8 +93,8 @@ def small_event(wanted, repeat, duration, say):
 
 def record_time(rnd, secretary):
     """Median seconds of the scoring service confirming one result as an umpire's page does: in its own
-    transaction, committed (what runs on commit included: the pages' stamp), a different match each time. Done last: it leaves
-    RESULTS_TIMED results in the round."""
+    transaction, committed (what runs on commit included: the pages' stamp), a different match each time. Done
+    last: it leaves RESULTS_TIMED results in the round."""
     seconds = []
     for match in list(rnd.matches.filter(status=Match.Status.SCHEDULED)[:RESULTS_TIMED]):
         start = time.perf_counter()

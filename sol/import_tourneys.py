@@ -10,9 +10,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from championships.models import Prize
+from core.bulk import insert_rows, prepared
 from ratings.models import EventRating
 from scoring.models import Board, Game
-from core.bulk import insert_rows, prepared
 from sol.models import ImportedTourney
 from sol.references import as_date, as_decimal, pick, required, text
 from stages.models import Match, Round, Stage

@@ -1,6 +1,6 @@
 """The secretary's operations on stages: draw a stage, pair a Swiss round, publish, swap, delete a round or a
 draw, finish. Each loads what the engine needs in a few queries (stages.selectors), runs a plain-Python engine
-from stages.draws, and saves with bulk_create, in one transaction."""
+from stages.draws, and saves with bulk writes, in one transaction."""
 
 import random
 from collections import defaultdict
