@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.models import AuditEntry
 from stages.models import Match
 from tournaments.models import Player, Tournament
 
@@ -129,8 +130,8 @@ class DisciplinaryReport(models.Model):
         return f"{self.law}: {self.player or self.side} ({self.tournament_id})"
 
 
-class ConductChange(models.Model):
-    """Audit log of the referee's desk, in the shape of scoring's ResultChange."""
+class ConductChange(AuditEntry):
+    """Audit log of the referee's desk."""
 
     class What(models.TextChoices):
         WARNING = "warning", gettext_lazy("Warning")
@@ -144,14 +145,7 @@ class ConductChange(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="conduct_changes")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="conduct_changes")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(default=timezone.now, db_index=True)
     what = models.CharField(max_length=20, choices=What.choices)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["tournament", "at", "pk"]

@@ -101,7 +101,23 @@ class Board(models.Model):
         }
 
 
-class ResultChange(models.Model):
+class AuditEntry(models.Model):
+    """An entry of an audit log: who, when, the state before and after, and why (what changed is each log's own
+    `what`). Scoring's ResultChange and the referee's desk's ConductChange."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class ResultChange(AuditEntry):
     """Audit log: who changed a match's result or state, when, from what to what, and why."""
 
     class What(models.TextChoices):
@@ -124,14 +140,7 @@ class ResultChange(models.Model):
         RELEASED = "released", gettext_lazy("Result released (protest decided)")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(default=timezone.now, db_index=True)
     what = models.CharField(max_length=20, choices=What.choices)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
 
     class Meta:
         db_table = "matches_resultchange"  # the table keeps the name it had before the model moved to this app
