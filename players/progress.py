@@ -16,7 +16,7 @@ from django.core.cache import cache
 from stages.draws.standings import standings
 from stages.loading import entry_rows, match_rows
 from stages.models import GroupMember, Round, Stage
-from stages.selectors import decided_results, played_ids, points_for, precedence
+from stages.selectors import competitors_of, decided_results, played_ids, points_for, precedence
 from tournaments.models import Entry
 
 # How long a stage's table is kept under one stamp: during play a stamp lasts seconds, so most tables are read
@@ -120,7 +120,7 @@ def standings_after_each_round(stage, entries, rounds):
     competitors, the decided results, `standings` with the stage's precedence and points), with the competitors
     and each round's results made once instead of once per round. `rounds`: as `by_round` gives them. Tests hold
     it equal to stage_standings (tests/players/test_progress.py)."""
-    competitors = [{"id": entry.pk, "name": entry.name, "rating": entry.rating} for entry in entries]  # EntryRows
+    competitors = competitors_of(entries)
     byes_count, order, points = stage.kind == Stage.Kind.SWISS, precedence(stage), points_for(stage)
     results = []
     for round_id, rows, final in rounds:

@@ -155,12 +155,17 @@ def stage_standings(stage, entries=None, matches=None):
         matches = list(stage.matches.all())
     if entries is None:
         entries = played_entries(matches)
-    competitors = [
+    results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
+    return standings(competitors_of(entries), results, precedence(stage), points_for(stage))
+
+
+def competitors_of(entries):
+    """The standings engine's competitors: entries (model instances, or stages.loading.EntryRows) by id, name
+    and rating."""
+    return [
         {"id": e.pk, "name": e.name, "rating": e.rating if isinstance(e, EntryRow) else entry_rating(e)}
         for e in entries
     ]
-    results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
-    return standings(competitors, results, precedence(stage), points_for(stage))
 
 
 def group_standings(stage, matches=None):
