@@ -2,12 +2,11 @@
 by the first stage's top competitors (the "Finals") follows as SoL's final matches, each game a turn of its own;
 any other stage's rounds follow as ordinary turns."""
 
-from stages.models import Match, Round, Stage
+from stages.models import DECIDED, Round, Stage
 from stages.selectors import stage_standings
 
 SYSTEMS = {Stage.Kind.SWISS: "swiss", Stage.Kind.KNOCKOUT: "knockout"}
 PAIRINGS = {Stage.Pairing.DAZED: "dazed", Stage.Pairing.STAGGERED: "staggered"}
-DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)
 QUEEN = {("A", "covered_by_winner"): "1", ("B", "covered_by_winner"): "2"}
 QUEEN.update({("A", "covered_by_loser"): "2", ("B", "covered_by_loser"): "1"})
 

@@ -5,11 +5,9 @@ to build, as tuples a few hundredths. The rows answer to the same names as the m
 
 from collections import namedtuple
 
-from stages.models import Match
+from stages.models import DECIDED
 from stages.signals import with_event_ratings
 from tournaments.models import EntryMember
-
-DECIDED = frozenset((Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE))
 
 MATCH_FIELDS = (
     "pk",

@@ -286,8 +286,7 @@ class Match(models.Model):
     @property
     def is_decided(self):
         """Counts in standings and advances in brackets."""
-        decided = self.status in (self.Status.CONFIRMED, self.Status.WALKOVER, self.Status.BYE)
-        return decided and not self.result_withheld
+        return self.status in DECIDED and not self.result_withheld
 
     @property
     def history(self):
@@ -304,3 +303,5 @@ class Match(models.Model):
 # Groupings of Match.Status. Unfinished: not yet over. Open: its result can still be entered.
 UNFINISHED = (Match.Status.SCHEDULED, Match.Status.CALLED, Match.Status.IN_PLAY)
 OPEN = (*UNFINISHED, Match.Status.FINISHED)
+# Results that count in standings and advance in brackets, unless withheld by a protest (Match.is_decided).
+DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)

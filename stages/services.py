@@ -18,7 +18,7 @@ from stages.draws import knockout, round_robin, swiss
 from stages.draws.errors import DrawError
 from stages.errors import StageError
 from stages.loading import entry_rows, match_rows
-from stages.models import Group, GroupMember, Match, Round, Stage
+from stages.models import DECIDED, Group, GroupMember, Match, Round, Stage
 from stages.selectors import (
     entrants,
     entry_attribute,
@@ -242,9 +242,6 @@ def swiss_field(stage):
         for row in stage_standings(stage, entries, matches)
     ]
     return competitors, matches
-
-
-DECIDED = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.BYE)
 
 
 def undecided(matches):
