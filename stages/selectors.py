@@ -11,7 +11,7 @@ from stages.display import side_info
 from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
-from stages.loading import EntryRow
+from stages.loading import EntryRow, entry_rows, match_rows
 from stages.models import GroupMember, Match, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember
@@ -184,43 +184,25 @@ def group_standings(stage, matches=None):
 # ---------------------------------------------------------------- a Swiss round's sides
 
 
-def show_points_before(stage, rnd, entries, matches):
-    """Each side of a Swiss round's pairings with its points before the round (as it was paired) and its rating:
-    `info_a`, `info_b`."""
-    earlier = [m for m in matches if m.round_id != rnd.pk]
-    points = {row.id: row.points for row in stage_standings(stage, entries, earlier)} if earlier else {}
+def round_side_info(rnd):
+    """Each side's points before a Swiss round and its rating, as the stage page shows them, for the round's
+    pairing sheet: {match id: (info_a, info_b)}. A fixed number of queries."""
+    earlier = match_rows(rnd.stage.matches.filter(round__number__lt=rnd.number))
+    listed = list(rnd.matches.all())
+    entries = entry_rows(Entry.objects.filter(pk__in=played_ids([*earlier, *listed])))
+    points = {row.id: row.points for row in stage_standings(rnd.stage, entries, earlier)} if earlier else {}
+    give_side_info(listed, points, entries)
+    return {m.pk: (m.info_a, m.info_b) for m in listed}
+
+
+def give_side_info(matches, points, entries):
+    """Each side of `matches` with its points before their round (`points`: {entry id: points}) and its rating,
+    as `info_a` and `info_b`. `entries`: stages.loading.EntryRows."""
     by_id = {entry.pk: entry for entry in entries}
-    for m in rnd.match_list:
+    for m in matches:
         for side in ("a", "b"):
             entry = by_id.get(getattr(m, f"entry_{side}_id"))
-            info = side_info(points.get(entry.pk, 0), entry_rating(entry)) if entry else ""
-            setattr(m, f"info_{side}", info)
-
-
-def round_side_info(rnd):
-    """Each side's points before a Swiss round and its rating, as the stage page shows them (show_points_before),
-    for the round's pairing sheet: {match id: (info_a, info_b)}. A fixed number of queries."""
-    earlier = list(rnd.stage.matches.filter(round__number__lt=rnd.number).only(*STANDINGS_FIELDS))
-    rnd.match_list = list(rnd.matches.all())
-    entries = played_entries(earlier + rnd.match_list)
-    show_points_before(rnd.stage, rnd, entries, earlier + rnd.match_list)
-    return {m.pk: (m.info_a, m.info_b) for m in rnd.match_list}
-
-
-# What the standings read of a match (decided_results), and its stage (the related manager sets it).
-STANDINGS_FIELDS = (
-    "stage",
-    "round",
-    "entry_a",
-    "entry_b",
-    "winner",
-    "status",
-    "result_withheld",
-    "forfeited",
-    "score_a",
-    "score_b",
-    "planned_at",  # not the standings': the secretary's "Schedule the stage" asks whether any match waits for a time
-)
+            setattr(m, f"info_{side}", side_info(points.get(entry.pk, 0), entry.rating) if entry else "")
 
 
 # ---------------------------------------------------------------- the API's bracket

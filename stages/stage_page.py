@@ -13,7 +13,6 @@ from types import SimpleNamespace
 from stages.display import (
     qualified_words,
     result_text,
-    side_info,
     side_scores,
     stage_badge,
     tiebreak_notes,
@@ -22,7 +21,7 @@ from stages.draws.knockout import THIRD_PLACE
 from stages.loading import MATCH_FIELDS, entry_rows, match_rows
 from stages.models import OPEN, Match, Round, Stage
 from stages.page_html import match_items, standings_rows
-from stages.selectors import group_standings, stage_standings
+from stages.selectors import give_side_info, group_standings, stage_standings
 
 
 def stage_page_data(stage, secretary):
@@ -237,12 +236,7 @@ def show_points_before(stage, listed, entries, rows, table, rnd):
     else:
         earlier = [m for m in rows if m.round_id != round_id]
         points = {row.id: row.points for row in stage_standings(stage, entries, earlier)} if earlier else {}
-    by_id = {entry.pk: entry for entry in entries}
-    for m in listed:
-        for side in ("a", "b"):
-            entry = by_id.get(getattr(m, f"entry_{side}_id"))
-            info = side_info(points.get(entry.pk, 0), entry.rating) if entry else ""
-            setattr(m, f"info_{side}", info)
+    give_side_info(listed, points, entries)
 
 
 def late_entries(rows, round_numbers):
