@@ -64,7 +64,7 @@ def build(players, rounds, seed=1):
     """The tournament, through the services a secretary's pages call. Returns the Swiss stage."""
     from datetime import date
 
-    from scoring.services import record_result
+    from matches.scoring.services import record_result
     from stages.models import Match, Stage
     from stages.services import pair_swiss_round, publish_round
     from tournaments.models import Event, Tournament

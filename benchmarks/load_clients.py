@@ -84,7 +84,7 @@ class ResultsComing(threading.Thread):
     def run(self):
         from django.db import connection
 
-        from scoring.services import record_result
+        from matches.scoring.services import record_result
         from stages.models import Match
 
         current = self.stage.rounds.order_by("-number").first()

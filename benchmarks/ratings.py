@@ -18,7 +18,7 @@ SQLITE = "/tmp/carrom-benchmark-ratings.sqlite3"
 
 
 def build(tournaments, players, competitors, rounds, seed=1):
-    from ratings.models import EventRating, Rate, Rating
+    from history.ratings.models import EventRating, Rate, Rating
     from stages.models import Match, Round, Stage
     from tournaments.models import Entry, EntryMember, Event, Player, Tournament
 
@@ -81,7 +81,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=6)
     options = parser.parse_args()
     configure(SQLITE)
-    from ratings.services import recompute_all
+    from history.ratings.services import recompute_all
 
     started = time.perf_counter()
     matches = build(options.tournaments, options.players, options.competitors, options.rounds)

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from benchmarks.load import entries_csv
 from core import page_cache
-from scheduling.models import Venue
+from matches.scheduling.models import Venue
 from stages.models import Match, Stage
 from stages.services import pair_swiss_round, publish_round
 from stages.signals import match_news

@@ -13,8 +13,8 @@ from django.urls import reverse
 from benchmarks import load, wrk
 from benchmarks.scale_data import build_swiss
 from core import page_cache
+from matches.scoring.services import record_result
 from printing import qr
-from scoring.services import record_result
 from stages.draws import swiss
 from stages.models import Match
 from stages.services import pair_swiss_round, publish_round, swiss_field

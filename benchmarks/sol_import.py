@@ -101,8 +101,8 @@ def main():
     configure(SQLITE)
     import yaml
 
-    from sol.importing import import_file
-    from sol.reading import read
+    from history.sol.importing import import_file
+    from history.sol.reading import read
 
     documents = generate(options.tournaments, options.players, options.competitors, options.turns)
     data = yaml.dump_all(documents, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper)).encode()

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from checkin import services as late
 from demo.brackets import knockout_of_four
-from scoring import services
+from matches.checkin import services as late
+from matches.scoring import services
 from stages.models import Match
 from tournaments.models import Event
 

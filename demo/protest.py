@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from demo.brackets import knockout_of_four
+from matches.scoring.scorecard import add_board
+from matches.scoring.services import confirm_result
 from protests import services
 from protests.models import Protest, ProtestSettings
-from scoring.scorecard import add_board
-from scoring.services import confirm_result
 from stages.models import Match
 from tournaments.models import Event
 

@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.scoring import services as scoring
+from matches.scoring.audit import entered_by_side, log_change, snapshot
+from matches.scoring.models import ResultChange
+from matches.scoring.permissions import is_official, player_side
 from players.models import SelfReport
-from scoring import services as scoring
-from scoring.audit import entered_by_side, log_change, snapshot
-from scoring.models import ResultChange
-from scoring.permissions import is_official, player_side
 from stages.models import UNFINISHED, Match
 from stages.umpiring import self_umpired_event
 from tournaments.notifications import notify, tournament_officials

@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import NotAllowed, ServiceError
+from matches.scoring import display, selectors
+from matches.scoring.forms import FinalScoreForm
+from matches.scoring.permissions import is_official
+from matches.scoring.views import SAVES
 from players import card_services, links
 from players.models import SelfReport
 from players.throttle import link_rate_limited
-from scoring import display, selectors
-from scoring.forms import FinalScoreForm
-from scoring.permissions import is_official
-from scoring.views import SAVES
 from stages.forms import parse_games
 from stages.models import Match, Round
 from tournaments.models import Tournament

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from checkin.selectors import late_arrival_of
+from matches.checkin.selectors import late_arrival_of
 from players.display import call_words
 from players.progress import stage_progress
 from stages.display import score_from_side

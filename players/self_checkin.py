@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from checkin.display import reported_message
-from checkin.self_checkin import self_report
 from core.errors import ServiceError
 from core.numbers import object_id
+from matches.checkin.display import reported_message
+from matches.checkin.self_checkin import self_report
 from players.views import linked_player
 from stages.models import Match
 from tournaments.scoping import visible_tournament

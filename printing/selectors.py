@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from core.errors import ServiceError
+from matches.scoring.models import Board
+from matches.scoring.scorecard import card_state, rules_round_of
 from printing import pdf as printing
 from rules.errors import RuleError
-from scoring.models import Board
-from scoring.scorecard import card_state, rules_round_of
 from stages import selectors as stage_selectors
 from stages.display import score_text, winner_text
 from stages.loading import entry_rows, match_rows

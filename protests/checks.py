@@ -4,13 +4,13 @@
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from matches.scoring.permissions import tournament_of
+from matches.scoring.scorecard import card_state
 from protests.display import clock, fee_law, window_law
 from protests.fees import fee_of
 from protests.models import Protest
 from protests.selectors import rule_set_of, written_window
 from rules.conduct import conduct_laws
-from scoring.permissions import tournament_of
-from scoring.scorecard import card_state
 
 FEE = Protest.Fee
 S = Protest.Status

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, UnidentifiedImageError
 
+from matches.scoring.audit import signed_in
 from protests import permissions
 from protests.models import ProtestPhoto
 from protests.services import ProtestError, lock
-from scoring.audit import signed_in
 
 # Formats a phone or a scanner gives; anything else Pillow reads (TIFF, BMP, PSD...) is refused.
 FORMATS = tuple(ProtestPhoto.EXTENSIONS)

@@ -27,8 +27,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from conduct.services import open_abusive_protest_report
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.conduct.services import open_abusive_protest_report
+from matches.scoring import services as match_services
+from matches.scoring.audit import log_change, signed_in, snapshot
+from matches.scoring.models import ResultChange
+from matches.scoring.permissions import tournament_of
 from protests import display, permissions
 from protests.checks import (
     ProtestError,
@@ -41,10 +45,6 @@ from protests.checks import (
 from protests.display import clock, fee_law, window_law
 from protests.models import Protest, ProtestSettings
 from protests.selectors import completion_time, rule_set_of, window_end
-from scoring import services as match_services
-from scoring.audit import log_change, signed_in, snapshot
-from scoring.models import ResultChange
-from scoring.permissions import tournament_of
 from stages.models import Match
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials

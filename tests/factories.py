@@ -8,11 +8,11 @@ from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
+from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
+from matches.scheduling.models import RoundClock, Venue
+from matches.scoring.models import Board, Game, ResultChange
 from players.models import MatchLink, PersonalLink, SelfReport
 from protests.models import Protest, ProtestPhoto, ProtestSettings
-from scheduling.models import RoundClock, Venue
-from scoring.models import Board, Game, ResultChange
 from stages.models import Group, GroupMember, Match, Round, Stage
 from tournaments.models import (
     Club,

@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import factory
 
-from championships.models import Championship, Prize
-from ratings.models import EventRating, Rate, Rating
-from sol.models import ImportedTourney, ImportJob, Picture, PlayerAlias
+from history.championships.models import Championship, Prize
+from history.ratings.models import EventRating, Rate, Rating
+from history.sol.models import ImportedTourney, ImportJob, Picture, PlayerAlias
 from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
 
 

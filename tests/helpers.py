@@ -2,8 +2,8 @@
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from matches.scoring.services import record_result
 from protests.models import ProtestPhoto
-from scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, MatchFactory, RoundFactory

@@ -7,7 +7,13 @@ from django.conf import settings
 
 
 def our_apps():
-    return [app for app in apps.get_app_configs() if Path(app.path).parent == Path(settings.BASE_DIR)]
+    """Our apps, from the ground floor up, nested ones (`matches.scoring`) included."""
+    root = Path(settings.BASE_DIR)
+    return [
+        app
+        for app in apps.get_app_configs()
+        if Path(app.path).is_relative_to(root) and "site-packages" not in Path(app.path).parts
+    ]
 
 
 def our_models():

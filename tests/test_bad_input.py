@@ -13,8 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from core.errors import ServiceError
 from core.numbers import INT_MAX, object_id, whole_number
-from scoring.models import Game
-from scoring.services import record_result
+from matches.scoring.models import Game
+from matches.scoring.services import record_result
 from stages.models import Match, Round, Stage
 from stages.services import delete_last_round, draw_stage, publish_round
 from tests.factories import EntryFactory, EventFactory, StageFactory, TournamentFactory, UserFactory

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from scheduling.models import RoundClock
+from matches.scheduling.models import RoundClock
 from stages.models import Match, Stage
 from stages.selectors import stage_standings
 from tournaments.models import Event

@@ -13,11 +13,11 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from checkin.services import refresh_deadlines
 from core import page_cache
+from matches.checkin.services import refresh_deadlines
+from matches.scheduling.services import schedule_round
+from matches.scoring.services import record_result
 from players.links import personal_token
-from scheduling.services import schedule_round
-from scoring.services import record_result
 from stages.services import publish_stage
 from stages.views import stage_detail
 from tests import factories as f

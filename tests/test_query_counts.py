@@ -16,7 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import Game
+from matches.scoring.models import Game
 from stages.models import Match, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import TournamentFactory, UserFactory

@@ -5,8 +5,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from matches.scoring.permissions import is_official
 from protests import permissions
-from scoring.permissions import is_official
 
 register = template.Library()
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from rest_framework.authtoken.models import Token
 
-from scoring.services import record_result
+from matches.scoring.services import record_result
 from stages.models import Stage
 from stages.services import draw_stage, publish_round
 from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory

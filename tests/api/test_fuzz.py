@@ -23,16 +23,16 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, settings
 
-from championships.models import Championship
 from config.wsgi import application
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
 from demo.brackets import SOURCE_EVENT
+from history.championships.models import Championship
+from history.ratings.models import Rate, Rating
+from history.sol.models import ImportJob
+from matches.scoring.services import record_result
 from players.links import personal_token
 from protests.models import Protest
-from ratings.models import Rate, Rating
-from scoring.services import record_result
-from sol.models import ImportJob
 from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory

@@ -15,10 +15,10 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from championships.models import Championship
+from history.championships.models import Championship
+from history.ratings.models import Rating
+from history.sol.models import ImportJob
 from players.links import personal_token
-from ratings.models import Rating
-from sol.models import ImportJob
 from stages.models import Stage
 from tests.api.matrix_data import MATRIX, RESULT_CHANGING, ROLES, Public
 from tests.factories import (

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from ratings.services import recompute_all
-from tests.ratings.cases import history
+from history.ratings.services import recompute_all
+from tests.history.ratings.cases import history
 from tournaments.models import Tournament
 
 SHOTS = os.environ.get("ARCHIVE_SCREENSHOTS")  # a folder to save the screenshots in, to look at them

@@ -13,11 +13,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from checkin.selectors import search_key
+from matches.checkin.selectors import search_key
 from stages.models import Match
 from tests.browser.conftest import PHONE, log_in
-from tests.checkin.hall import eurocup_hall
 from tests.factories import UserFactory
+from tests.matches.checkin.hall import eurocup_hall
 
 # A person's pace at the desk: reading the row and tapping, typing one character of a search.
 SECONDS_PER_TAP = 1.5

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from checkin.services import refresh_deadlines
+from matches.checkin.services import refresh_deadlines
 from stages.models import Match
 from tests.factories import PASSWORD, TournamentFactory, UserFactory
 from tests.helpers import make_match

@@ -10,8 +10,8 @@ from django.urls import reverse
 from PIL import Image
 from playwright.sync_api import expect
 
+from matches.scoring.scorecard import add_board
 from protests.models import Protest, ProtestPhoto
-from scoring.scorecard import add_board
 from tests.browser.conftest import PHONE, log_in
 from tests.factories import ProtestSettingsFactory, TournamentFactory, UserFactory
 from tests.helpers import GAME_25_3, make_match

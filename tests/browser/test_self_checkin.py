@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from players.links import personal_link_url
 from stages.models import Match
 from tests.browser.conftest import log_in
-from tests.checkin.hall import eurocup_hall
+from tests.matches.checkin.hall import eurocup_hall
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

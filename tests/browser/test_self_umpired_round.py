@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from matches.scheduling.services import call_round, schedule_round
+from matches.scheduling.venue import venue_of
+from matches.scoring.services import record_result
 from players import links
-from scheduling.services import call_round, schedule_round
-from scheduling.venue import venue_of
-from scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_stage
 from tests.browser.conftest import PHONE, log_in

@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from sol.models import ImportJob
-from sol.services import record_progress
+from history.sol.models import ImportJob
+from history.sol.services import record_progress
 from tests.browser.conftest import log_in
 from tests.browser.test_content_security_policy import watch_violations
 from tests.factories import UserFactory

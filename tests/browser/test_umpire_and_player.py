@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from matches.scheduling.services import schedule_round
+from matches.scheduling.venue import venue_of
+from matches.scoring.services import record_result
 from players.links import personal_token
-from scheduling.services import schedule_round
-from scheduling.venue import venue_of
-from scoring.services import record_result
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage
 from tests.browser.conftest import PHONE, log_in

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
-from scheduling.services import schedule_round
+from matches.scheduling.services import schedule_round
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage
 from tests.browser.conftest import log_in

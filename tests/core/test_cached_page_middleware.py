@@ -9,8 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from core import page_cache
+from matches.scoring.services import record_result
 from players.links import personal_token
-from scoring.services import record_result
 from tests.factories import EntryFactory, EventFactory
 from tests.helpers import knockout, play_round_robin
 

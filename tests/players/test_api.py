@@ -5,8 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from matches.scoring.services import record_result
 from players.links import personal_token
-from scoring.services import record_result
 from stages.models import Match
 from tests.factories import NotificationFactory, TournamentFactory, UserFactory
 from tests.player_helpers import at, many_matches, play, player_world

@@ -9,14 +9,14 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from matches.scoring import services
+from matches.scoring.models import ResultChange
 from players import card_services, links
 from players.models import SelfReport
-from scoring import services
-from scoring.models import ResultChange
 from stages.models import Match
 from tests.factories import UserFactory
 from tests.helpers import game_25_0, make_match
-from tests.scoring.test_card_pages import board_post
+from tests.matches.scoring.test_card_pages import board_post
 from tournaments.models import EntryMember, Notification
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
+from matches.scoring.models import Game, ResultChange
 from players import links
 from players.models import MatchLink, PersonalLink
-from scoring.models import Game, ResultChange
 from stages.models import Match
 from tests.factories import TournamentFactory, UserFactory
 from tests.helpers import make_match

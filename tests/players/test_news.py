@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
+from matches.scheduling.services import call_round, move_match, schedule_round
+from matches.scoring.services import change_status
 from players import tasks
 from players.news import tell_match_players
-from scheduling.services import call_round, move_match, schedule_round
-from scoring.services import change_status
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import (

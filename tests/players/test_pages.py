@@ -9,9 +9,9 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
+from matches.scoring.services import record_result
 from players import views as player_views
 from players.links import personal_link, personal_token
-from scoring.services import record_result
 from stages.models import Match
 from tests.factories import NotificationFactory, TournamentFactory, UserFactory
 from tests.player_helpers import at, many_matches, play, player_world

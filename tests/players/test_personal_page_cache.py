@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from checkin import services as late
 from core import page_cache
+from matches.checkin import services as late
 from players import links
 from stages.models import Match, Stage
 from tests.helpers import make_match

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from matches.scoring.services import record_result
 from printing.exports import Sheet, to_csv, to_xlsx
-from scoring.services import record_result
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import EventFactory, TournamentFactory

@@ -8,9 +8,9 @@ import pytest
 from django.utils import translation
 from reportlab.pdfbase import pdfmetrics
 
+from matches.scoring.scorecard import add_board
 from printing.fonts import DEVANAGARI, fonts, shaped
 from printing.pdf import styles
-from scoring.scorecard import add_board
 from tests.factories import MatchFactory
 from tests.helpers import GAME_25_3
 from tests.printing.test_views import PLANNED, entry, get_pdf, round_of

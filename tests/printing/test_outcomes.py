@@ -5,10 +5,10 @@ import pypdfium2
 import pytest
 from django.urls import reverse
 
+from matches.scoring.services import record_result
 from printing import outcome_pdf as outcome
 from printing import pdf as printing
 from printing.pdf import Heading, Section
-from scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import EventFactory, TournamentFactory

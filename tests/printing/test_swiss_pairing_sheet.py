@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from matches.scoring.services import record_result
 from printing import pdf as printing
 from printing import selectors as print_data
-from scoring.services import record_result
 from stages.models import Stage
 from stages.services import pair_swiss_round, publish_round
 from tests.factories import EntryFactory, EventFactory, PlayerFactory

@@ -8,9 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from matches.scoring.scorecard import add_board
 from printing import pdf as printing
 from printing import selectors as print_data
-from scoring.scorecard import add_board
 from stages.models import Match, Round, Stage
 from tests.factories import (
     BoardFactory,

@@ -2,8 +2,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scoring.models import Board
-from scoring.scorecard import add_board
+from matches.scoring.models import Board
+from matches.scoring.scorecard import add_board
 from tests.factories import ProtestSettingsFactory, UserFactory
 from tests.helpers import GAME_25_3, make_match
 

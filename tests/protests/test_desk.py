@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from conduct.models import DisciplinaryReport
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.conduct.models import DisciplinaryReport
 from protests import evidence, services
 from protests.models import Protest, ProtestPhoto
 from stages.models import Match

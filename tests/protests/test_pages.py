@@ -9,11 +9,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from matches.scoring.scorecard import add_board
+from matches.scoring.services import confirm_result
 from protests import services
 from protests.models import Protest
 from protests.templatetags.protest_tags import countdown
-from scoring.scorecard import add_board
-from scoring.services import confirm_result
 from stages.models import Stage
 from tests.factories import UserFactory
 from tests.helpers import game_25_0

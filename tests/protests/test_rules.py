@@ -7,11 +7,11 @@ import pytest
 from django.utils import timezone
 
 from core.errors import NotAllowed, ServiceError
+from matches.scoring.models import ResultChange
+from matches.scoring.scorecard import add_board
+from matches.scoring.services import confirm_result
 from protests import fees, selectors, services
 from protests.models import Protest
-from scoring.models import ResultChange
-from scoring.scorecard import add_board
-from scoring.services import confirm_result
 from stages.models import Match, Stage
 from stages.selectors import stage_standings
 from stages.services import (

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from scoring.models import Game, ResultChange
+from matches.scoring.models import Game, ResultChange
 from stages.models import Match, Round, Stage
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Event

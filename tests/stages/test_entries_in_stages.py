@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from core.errors import ServiceError
-from scoring.services import record_result
+from matches.scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import EntryFactory, EventFactory

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from scoring.services import record_result, record_walkover
+from matches.scoring.services import record_result, record_walkover
 from stages import page_html, selectors, stage_page
 from stages.display import result_text
 from stages.draws.standings import Standing

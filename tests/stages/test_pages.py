@@ -6,7 +6,7 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
-from scoring.services import record_result
+from matches.scoring.services import record_result
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import EntryFactory, EventFactory, UserFactory
@@ -251,7 +251,7 @@ def test_swap_in_a_preview_round_warns_about_a_rematch(client, secretary, event)
 def test_a_groups_draw_is_deleted_whole_after_a_second_confirmation_and_can_be_drawn_again(
     client, tournament, secretary
 ):
-    from scoring.services import record_result
+    from matches.scoring.services import record_result
 
     event = EventFactory(tournament=tournament, rule_set="ecc")
     for _ in range(4):

@@ -4,7 +4,7 @@ functions without the database, expected placings written out in full; then the 
 
 import pytest
 
-from scoring.services import record_result, record_walkover
+from matches.scoring.services import record_result, record_walkover
 from stages.draws.knockout import advance
 from stages.draws.standings import Standing
 from stages.models import Match, Stage

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from scoring.services import ServiceError, record_result, record_walkover
+from matches.scoring.services import ServiceError, record_result, record_walkover
 from stages.models import Match, Stage
 from stages.selectors import group_standings, stage_standings
 from stages.services import (

@@ -9,7 +9,7 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from scoring.services import record_result
+from matches.scoring.services import record_result
 from stages.display import stage_badge, tiebreak_notes
 from stages.draws.standings import Standing
 from stages.models import Match, Stage

@@ -7,9 +7,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from checkin.display import forfeit_notice
+from matches.checkin.display import forfeit_notice
+from matches.scoring.services import record_result, record_walkover
 from rules.base import get_rule_set
-from scoring.services import record_result, record_walkover
 from stages.display import result_text, score_from_side, side_scores, winner_text
 from stages.draws.standings import MatchResult, standings
 from stages.models import Match, Stage
@@ -148,7 +148,7 @@ def test_the_data_migration_takes_the_invented_scores_off_stored_walkovers(tourn
     both = make_match(tournament, status=Match.Status.WALKOVER, forfeited="ab", score_a=0, score_b=0)
     Match.objects.filter(pk=icf.pk).update(winner=icf.entry_a)
     Match.objects.filter(pk=ecc.pk).update(winner=ecc.entry_b)
-    migration = importlib.import_module("scoring.migrations.0003_walkover_scores")
+    migration = importlib.import_module("matches.scoring.migrations.0003_walkover_scores")
     migration.rewrite(apps, None)
     for match in (icf, ecc, both):
         match.refresh_from_db()

@@ -1,9 +1,0 @@
-"""The check-in desk of a round, for the officials (secretaries, chief referees, umpires)."""
-
-from django.urls import path
-
-from checkin import views
-
-urlpatterns = [
-    path("t/<slug:slug>/rounds/<int:round_id>/checkin/", views.round_checkin, name="round-checkin"),
-]

@@ -1,0 +1,38 @@
+"""What the stages floor reads as a player's rating in an event that uses a rating (stages.signals.
+member_rating_asked): the newest rate before the tournament's first day, in the event's rating or, when it
+inherits, in a rating of a lower level number (the starting rate of ratings.services.StartingRates)."""
+
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
+
+from history.ratings.models import EventRating, Rate, Rating
+from history.ratings.tasks import recompute_rating
+
+
+def member_rate():
+    """A query expression over entry members: the rate their event's rating gave the player before the event."""
+    event = OuterRef("entry__event_id")
+    inherited_below = Subquery(
+        EventRating.objects.filter(event=OuterRef(event), rating__inheritance=True)
+        .exclude(rating__level=Rating.Level.HISTORICAL)
+        .values("rating__level")[:1]
+    )
+    rates = Rate.objects.filter(
+        Q(rating__event_ratings__event=event) | Q(rating__level__lt=inherited_below),
+        player=OuterRef("player_id"),
+        date__lt=OuterRef("entry__event__tournament__start_date"),
+    )
+    return Subquery(rates.order_by("-date", "rating_id").values("rate")[:1])
+
+
+def answer_member_rating(sender, **kwargs):
+    return member_rate()
+
+
+def recompute_after_swiss(sender, stage, **kwargs):
+    """A finished Swiss stage of an event using a rating: the rating is recomputed once the stage is committed."""
+    if stage.kind != stage.Kind.SWISS:
+        return
+    link = EventRating.objects.filter(event_id=stage.event_id).values_list("rating_id", flat=True).first()
+    if link is not None:
+        transaction.on_commit(lambda: recompute_rating.delay(link))

@@ -1,0 +1,217 @@
+"""Importing the shared part of a SoL file: clubs and federations, players (with their merged aliases), ratings
+and their rates, championships. Each keeps its SoL guid; what we already hold (by guid, else by name) is reused
+and only its blank fields are filled, so importing a file again changes nothing."""
+
+from django.utils.translation import gettext as _
+
+from history.championships.models import Championship
+from history.ratings.models import Rate, Rating
+from history.sol.models import PlayerAlias
+from history.sol.references import as_date, as_decimal, pick, required, text
+from tournaments.models import Club, Player, player_identity
+
+CLUB_NAME = Club._meta.get_field("name").max_length
+NAME = Player._meta.get_field("first_name").max_length
+
+
+def fill_blanks(instance, fields):
+    """Set the fields `instance` leaves blank; True when something changed."""
+    changed = [name for name, value in fields.items() if value not in (None, "") and not getattr(instance, name)]
+    for name in changed:
+        setattr(instance, name, fields[name])
+    return bool(changed)
+
+
+def save_if_changed(instance, fields):
+    if fill_blanks(instance, fields):
+        instance.save()
+
+
+def import_clubs(records):
+    clubs = []
+    for number, record in enumerate(records, start=1):
+        where = _("Club %(number)s") % {"number": number}
+        name = text(required(record, "description", where), CLUB_NAME)
+        guid = record.get("guid")
+        club = Club.objects.filter(guid=guid).first() if guid else None
+        club = club or Club.objects.filter(name=name).first()
+        fields = {"country": text(record.get("nationality"), 3), "guid": guid}
+        if club is None:
+            club = Club.objects.create(name=name, is_federation=bool(record.get("isfederation")), **fields)
+        else:
+            save_if_changed(club, fields)
+        clubs.append(club)
+    return clubs
+
+
+class PlayerFinder:
+    """Our player for a SoL player: by guid (or a merged alias), else a guid-less player of the same names and
+    date of birth; else none."""
+
+    def __init__(self, records):
+        guids = {r.get("guid") for r in records} | {m[0] for r in records for m in r.get("merged") or () if m}
+        guids.discard(None)
+        self.by_guid = in_chunks(Player.objects, "guid", guids)
+        self.by_guid.update(
+            {alias.guid: alias.player for alias in in_chunks(PlayerAlias.objects, "guid", guids).values()}
+        )
+        births = {r["birthdate"] for r in records if r.get("birthdate")}
+        self.by_name = {}
+        for player in Player.objects.filter(guid=None, date_of_birth__in=births):
+            self.by_name.setdefault(name_key(player.first_name, player.last_name, player.date_of_birth), player)
+
+    def find(self, guid, first_name, last_name, birth):
+        if guid and guid in self.by_guid:
+            return self.by_guid[guid]
+        if birth is not None:
+            return self.by_name.pop(name_key(first_name, last_name, birth), None)
+        return None
+
+
+def in_chunks(manager, field, values, size=500):
+    values, found = list(values), {}
+    for start in range(0, len(values), size):
+        for item in manager.filter(**{f"{field}__in": values[start : start + size]}):
+            found[getattr(item, field)] = item
+    return found
+
+
+def name_key(first_name, last_name, birth):
+    return (first_name.casefold(), last_name.casefold(), birth)
+
+
+def import_players(records, clubs):
+    finder = PlayerFinder(records)
+    players, new, aliases = [], [], []
+    for number, record in enumerate(records, start=1):
+        where = _("Player %(number)s") % {"number": number}
+        first_name = text(required(record, "firstname", where), NAME)
+        last_name = text(record.get("lastname"), NAME)
+        birth = as_date(record["birthdate"], where) if record.get("birthdate") else None
+        club_ref = record.get("club") or record.get("federation")
+        fields = {
+            "guid": record.get("guid"),
+            "sex": text(record.get("sex"), 1).upper() if record.get("sex") in ("M", "F") else "",
+            "country": text(record.get("nationality"), 3),
+            "date_of_birth": birth,
+            "club": pick(clubs, club_ref, "club", where) if club_ref else None,
+            "email": text(record.get("email"), 254),
+        }
+        player = finder.find(record.get("guid"), first_name, last_name, birth)
+        if player is None:
+            player = Player(first_name=first_name, last_name=last_name, **fields)
+            player.identity = player_identity(first_name, last_name, player.country)
+            new.append(player)
+        else:
+            save_if_changed(player, fields)
+        if fields["guid"]:
+            finder.by_guid[fields["guid"]] = player
+        players.append(player)
+        aliases += [(merged[0], player) for merged in record.get("merged") or () if merged and merged[0]]
+    Player.objects.bulk_create(new, batch_size=500)
+    merge_aliases(aliases)
+    return players
+
+
+def merge_aliases(aliases):
+    """SoL's merged guids name the player they were merged into: remember them; a player we imported under
+    such a guid before the merge gives way to the one it was merged into."""
+    known = set(PlayerAlias.objects.filter(guid__in=[guid for guid, _player in aliases]).values_list("guid", flat=True))
+    for guid, player in aliases:
+        if guid in known:
+            continue
+        old = Player.objects.filter(guid=guid).exclude(pk=player.pk).first()
+        if old is not None:
+            old.memberships.update(player=player)
+            Rate.objects.filter(player=old).exclude(date__in=player.rates.values("date")).update(player=player)
+            old.delete()
+        PlayerAlias.objects.create(guid=guid, player=player)
+        known.add(guid)
+
+
+def import_ratings(records, clubs):
+    ratings = []
+    for number, record in enumerate(records, start=1):
+        where = _("Rating %(number)s") % {"number": number}
+        name = text(required(record, "description", where), 120)
+        guid = record.get("guid")
+        rating = Rating.objects.filter(guid=guid).first() if guid else None
+        rating = rating or Rating.objects.filter(name=name).first()
+        if rating is None:
+            rating = Rating(name=name, **({"guid": guid} if guid else {}))
+            rating.level = str(record.get("level", rating.level))
+            rating.inheritance = bool(record.get("inherit", rating.inheritance))
+            rating.tau = as_decimal(record.get("tau"), where, rating.tau)
+            rating.default_rate = record.get("default_rate", rating.default_rate)
+            rating.default_deviation = record.get("default_deviation", rating.default_deviation)
+            rating.default_volatility = as_decimal(record.get("default_volatility"), where, rating.default_volatility)
+            rating.lower_rate = record.get("lower_rate", rating.lower_rate)
+            rating.higher_rate = record.get("higher_rate", rating.higher_rate)
+            rating.outcomes = record.get("outcomes") or rating.outcomes
+            if record.get("club"):
+                rating.club = pick(clubs, record["club"], "club", where)
+            rating.save()
+        ratings.append(rating)
+    return ratings
+
+
+def import_rates(records, ratings, players):
+    wanted = []
+    for number, record in enumerate(records, start=1):
+        where = _("Rate %(number)s") % {"number": number}
+        rating = pick(ratings, record.get("rating"), "rating", where)
+        player = pick(players, record.get("player"), "player", where)
+        wanted.append(
+            Rate(
+                rating=rating,
+                player=player,
+                date=as_date(required(record, "date", where), where),
+                rate=record.get("rate") or 0,
+                deviation=record.get("deviation") or 0,
+                volatility=as_decimal(record.get("volatility"), where),
+            )
+        )
+    existing = set(
+        Rate.objects.filter(rating__in={rate.rating_id for rate in wanted}).values_list("rating", "player", "date")
+    )
+    new = []
+    for rate in wanted:
+        rate_key = (rate.rating_id, rate.player_id, rate.date)
+        if rate_key not in existing:
+            existing.add(rate_key)
+            new.append(rate)
+    Rate.objects.bulk_create(new, batch_size=1000)
+
+
+def import_championships(records, clubs, ratings):
+    championships, previous = [], []
+    for number, record in enumerate(records, start=1):
+        where = _("Championship %(number)s") % {"number": number}
+        name = text(required(record, "description", where), 120)
+        club = pick(clubs, record.get("club"), "club", where)
+        guid = record.get("guid")
+        championship = Championship.objects.filter(guid=guid).first() if guid else None
+        championship = championship or Championship.objects.filter(club=club, name=name).first()
+        if championship is None:
+            scheme = record.get("prizes") or Championship.Scheme.FIXED
+            if scheme not in Championship.Scheme.values:
+                scheme = Championship.Scheme.FIXED
+            championship = Championship.objects.create(
+                name=name,
+                club=club,
+                guid=guid,
+                prize_scheme=scheme,
+                skip_worst=record.get("skipworstprizes") or 0,
+                players_per_team=record.get("playersperteam") or 1,
+                closed=bool(record.get("closed")),
+            )
+        if record.get("rating"):
+            pick(ratings, record["rating"], "rating", where)
+        championships.append(championship)
+        if record.get("previous"):
+            previous.append((championship, record["previous"], where))
+    for championship, reference, where in previous:
+        if championship.previous_id is None:
+            championship.previous = pick(championships, reference, "championship", where)
+            championship.save(update_fields=["previous"])
+    return championships

@@ -1,0 +1,108 @@
+"""Importing SoL files: everything in one transaction, or nothing (see sol/README.md)."""
+
+from dataclasses import dataclass, field
+
+from django.core.files.base import ContentFile
+from django.db import DatabaseError, transaction
+from django.utils.translation import gettext as _
+
+from history.sol.import_people import (
+    import_championships,
+    import_clubs,
+    import_players,
+    import_rates,
+    import_ratings,
+)
+from history.sol.import_tourneys import TourneyImport
+from history.sol.models import Picture
+from history.sol.reading import SolFileError, read
+from tournaments.models import free_slug, slug_base
+
+
+@dataclass
+class Summary:
+    tournaments: list = field(default_factory=list)  # the Tournament rows written
+    skipped: int = 0  # tourneys already imported and played
+    unchanged: int = 0  # tourneys not yet played, imported before from the same record
+    players: int = 0
+    clubs: int = 0
+
+
+class Shared:
+    """What the tourneys of a file refer to, in the file's order (its references are 1-based positions)."""
+
+    def __init__(self):
+        self.clubs, self.players, self.championships, self.ratings = [], [], [], []
+        self.slugs = set()
+
+    def slug_for(self, name):
+        slug = free_slug(slug_base(name))
+        while slug in self.slugs:
+            slug = free_slug(f"{slug}-x")
+        self.slugs.add(slug)
+        return slug
+
+
+def import_file(data, name="", progress=None):
+    """Import the bytes of a SoL file (see sol.reading.read); SolFileError says why a file cannot be."""
+    documents, pictures = read(data, name)
+    return import_documents(documents, pictures, progress)
+
+
+def import_documents(documents, pictures=None, progress=None):
+    """Import SoL's documents: shared lists first, then tourneys. `progress(done, total)` is told after each
+    tourney. The whole file in one transaction: any bad reference leaves the database as it was."""
+    try:
+        return write_documents(documents, pictures, progress)
+    except DatabaseError as error:
+        # e.g. one guid given to two players: the file contradicts itself or what we hold; nothing was written
+        raise SolFileError(_("This file does not fit what is already here: %(error)s") % {"error": error}) from error
+
+
+def write_documents(documents, pictures, progress):
+    summary = Summary()
+    tourneys = documents[1:]
+    shared = Shared()
+    with transaction.atomic():
+        for document in documents:
+            if "clubs" in document and document is not documents[0]:
+                raise SolFileError(_("This file holds more than one list of clubs and players."))
+        lists = documents[0]
+        shared.clubs = import_clubs(lists.get("clubs") or [])
+        shared.players = import_players(lists.get("players") or [], shared.clubs)
+        shared.ratings = import_ratings(lists.get("ratings") or [], shared.clubs)
+        import_rates(lists.get("rates") or [], shared.ratings, shared.players)
+        shared.championships = import_championships(lists.get("championships") or [], shared.clubs, shared.ratings)
+        store_pictures(pictures or {}, lists, shared)
+        for number, record in enumerate(tourneys, start=1):
+            tourney = TourneyImport(record, number, shared)
+            tournament = tourney.run()
+            if tournament is None:
+                summary.skipped += 1
+            elif tourney.unchanged:
+                summary.unchanged += 1
+            else:
+                summary.tournaments.append(tournament)
+            if progress is not None:
+                progress(number, len(tourneys))
+    summary.players, summary.clubs = len(shared.players), len(shared.clubs)
+    return summary
+
+
+def store_pictures(pictures, lists, shared):
+    """Portraits and emblems of a backup, in Django's storage, each once (an import again keeps the first)."""
+    owners = [
+        ("portrait", "portraits/", lists.get("players") or [], shared.players, "player"),
+        ("emblem", "emblems/", lists.get("clubs") or [], shared.clubs, "club"),
+    ]
+    for kind, folder, records, objects, owner_field in owners:
+        for record, owner in zip(records, objects, strict=True):
+            name = record.get("portrait" if kind == "portrait" else "emblem")
+            data = pictures.get(folder + name) if name else None
+            if data is None or Picture.objects.filter(kind=kind, name=name).exists():
+                continue
+            if Picture.objects.filter(**{owner_field: owner}).exists():
+                continue
+            picture = Picture(kind=kind, name=name, **{owner_field: owner})
+            picture.image.save(f"{folder}{name}", ContentFile(data), save=False)
+            picture.save()

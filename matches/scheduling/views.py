@@ -1,0 +1,304 @@
+"""Round pages: the public round page (pairings by table and time, umpires, results and
+the round clock) and the secretary's scheduling on it (schedule the round, move a match, choose its umpire, call
+the round, start the clock) and the venue settings. Views read a form, call one service and show the result; a
+refused change shows the page again with the form and its messages."""
+
+from functools import partial, wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from core.page_cache import public_page
+from matches.scheduling import clock as round_clock
+from matches.scheduling import round_page
+from matches.scheduling import services as schedule_services
+from matches.scheduling.errors import ScheduleError
+from matches.scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
+from matches.scheduling.services import MOVABLE, UMPIRE_SETTABLE
+from matches.scheduling.venue import venue_of
+from stages.display import result_text
+from stages.models import Match, Round, Stage
+from stages.umpiring import self_umpired_event
+from tournaments.permissions import can_see_round, is_secretary, is_umpire
+from tournaments.scoping import secretary_tournament, visible_tournament
+
+# ---------------------------------------------------------------- the round page
+
+
+@public_page
+def round_detail(request, slug, round_id):
+    tournament = visible_tournament(request, slug)
+    rnd = get_round(tournament, round_id)
+    if not can_see_round(request.user, rnd, tournament):
+        raise Http404(_("This round is not published yet."))
+    return render_round(request, tournament, rnd, is_secretary(request.user, tournament))
+
+
+def get_round(tournament, round_id):
+    return get_object_or_404(
+        Round.objects.select_related("stage__event__tournament"), pk=round_id, stage__event__tournament=tournament
+    )
+
+
+def get_match(tournament, match_id):
+    return get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
+
+
+def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=None):
+    """The round page. `bound` is (match id, move form, umpire form) for a refused change, shown open with its
+    errors; every other form starts from the match's current values."""
+    matches = schedule_services.round_schedule(rnd)
+    # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables.
+    self_umpired = self_umpired_event(rnd.stage.event)
+    links = round_page.MatchLinks(tournament.slug, ("match-detail", "match-card"))
+    statuses, planned = round_page.status_names(), round_page.PlannedTimes()
+    for match in matches:
+        match.result_text = result_text(match)
+        match.no_umpire = self_umpired or match.self_umpired
+        match.status_name = statuses.get(match.status, match.status)
+        if match.planned_at:
+            match.planned_iso, match.planned_text = planned(match.planned_at)
+        match.detail_url, match.card_url = links.url("match-detail", match), links.url("match-card", match)
+    clock = round_clock.clock_of(rnd)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "stage": rnd.stage,
+        "event": rnd.stage.event,
+        "matches": matches,
+        "clock": clock,
+        "is_secretary": secretary,
+        "is_umpire": secretary or is_umpire(request.user, tournament),  # a secretary is an umpire too
+    }
+    if secretary:
+        context.update(secretary_context(tournament, rnd, matches, clock, schedule_form, bound))
+    return render(request, "scheduling/round_detail.html", context)
+
+
+def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
+    """The secretary's forms of every match. Those shown as they start are written straight as HTML
+    (scheduling.round_page: the umpire's options once for all); a refused change's are real, bound forms."""
+    people = list(schedule_services.possible_umpires(tournament))
+    choices = round_page.UmpireChoices(people)
+    links = round_page.MatchLinks(tournament.slug, ("match-move", "match-umpire"))
+    bound_id, bound_move, bound_umpire = bound or (None, None, None)
+    for match in matches:
+        match.move_url, match.umpire_url = links.url("match-move", match), links.url("match-umpire", match)
+        match.movable = match.status in MOVABLE and not match.withdrawn
+        match.umpire_settable = not match.no_umpire and not match.withdrawn and match.status in UMPIRE_SETTABLE
+        match.open = match.pk == bound_id
+        match.move_form = match.umpire_form = None
+        if match.movable:
+            refused = bound_move if match.open else None
+            match.move_form = refused if refused is not None else round_page.move_form(match)
+        if match.umpire_settable:
+            refused = bound_umpire if match.open else None
+            match.umpire_form = refused if refused is not None else round_page.umpire_form(match, choices)
+    published = rnd.status == Round.Status.PUBLISHED
+    return {
+        "schedule_form": schedule_form or ScheduleForm(auto_id="schedule_%s"),
+        "can_schedule": published and any(m.status == Match.Status.SCHEDULED for m in matches),
+        "can_call": published and any(m.status == Match.Status.SCHEDULED and m.entry_b_id for m in matches),
+        "can_start_clock": published and clock is None,
+        # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
+        "time_limit": rnd.stage.event.rules.time_limit is not None,
+        "venue": venue_of(tournament),
+    }
+
+
+def move_form(match, data=None):
+    initial = {"table": match.table, "planned_at": match.planned_at}
+    return MoveForm(data, initial=initial, prefix=f"m{match.pk}", auto_id=f"move{match.pk}_%s")
+
+
+def umpire_form(match, people, data=None):
+    prefix, auto_id = f"u{match.pk}", f"ump{match.pk}_%s"
+    return UmpireForm(data, officials=people, initial={"umpire": match.umpire_id}, prefix=prefix, auto_id=auto_id)
+
+
+# ---------------------------------------------------------------- secretary actions on a round
+
+
+def round_action(func):
+    """A POST-only secretary action on a round; `func` returns a response or None (back to the round page)."""
+
+    @login_required
+    @require_POST
+    @wraps(func)
+    def view(request, slug, round_id, **kwargs):
+        tournament = secretary_tournament(request, slug)
+        rnd = get_round(tournament, round_id)
+        return func(request, tournament, rnd, **kwargs) or redirect("round-detail", slug, rnd.pk)
+
+    return view
+
+
+@round_action
+def round_schedule(request, tournament, rnd):
+    form = ScheduleForm(request.POST, auto_id="schedule_%s")
+    if form.is_valid() and scheduled(
+        request, form, partial(schedule_services.schedule_round, rnd), rnd.display_name, rnd.stage.event
+    ):
+        return None
+    return render_round(request, tournament, rnd, True, schedule_form=form)
+
+
+def scheduled(request, form, schedule, name, event):
+    """Run a schedule service (a round's or a whole stage's) with the form's data; say what it placed and which
+    matches still want an umpire, or put its refusal on the form. Whether it scheduled."""
+    try:
+        placed = schedule(user=request.user, **form.cleaned_data)
+    except ScheduleError as error:
+        form.add_service_errors(error)
+        return False
+    count = len(placed)
+    messages.success(
+        request,
+        ngettext("%(stage)s: %(count)s match scheduled.", "%(stage)s: %(count)s matches scheduled.", count)
+        % {"stage": name, "count": count},
+    )
+    warn_without_umpire(request, placed, event)
+    return True
+
+
+def warn_without_umpire(request, placed, event):
+    """Say how many matches placed have no umpire though their event asks for one."""
+    if self_umpired_event(event):
+        return
+    without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
+    if without:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                "schedule on fewer tables.",
+                "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
+                "schedule on fewer tables.",
+                without,
+            )
+            % {"count": without},
+        )
+
+
+@login_required
+def stage_schedule(request, slug, stage_id):
+    """Schedule a whole stage at once: the form (start, tables) on GET, the schedule on POST, then back to the
+    stage page; a refusal shows the form again with its messages."""
+    tournament = secretary_tournament(request, slug)
+    stage = get_object_or_404(Stage.objects.select_related("event"), pk=stage_id, event__tournament=tournament)
+    form = ScheduleForm(request.POST or None, auto_id="schedule_%s")
+    if request.method == "POST" and form.is_valid():
+        if scheduled(request, form, partial(schedule_services.schedule_stage, stage), stage.name, stage.event):
+            return redirect(stage)
+    context = {"tournament": tournament, "stage": stage, "event": stage.event, "form": form}
+    context["venue"] = venue_of(tournament)
+    context["self_umpired"] = self_umpired_event(stage.event)
+    return render(request, "scheduling/stage_schedule.html", context)
+
+
+@round_action
+def round_call(request, tournament, rnd):
+    try:
+        called, clock = schedule_services.call_round(rnd, user=request.user)
+    except ScheduleError as error:
+        messages.error(request, error.message)
+        return None
+    words = {"round": rnd.display_name, "count": len(called)}
+    if clock is not None:
+        text = ngettext(
+            "%(round)s called: %(count)s matches announced. The round clock runs.",
+            "%(round)s called: %(count)s matches announced. The round clock runs.",
+            len(called),
+        )
+    else:
+        text = ngettext(
+            "%(round)s called: %(count)s matches announced.",
+            "%(round)s called: %(count)s matches announced.",
+            len(called),
+        )
+    messages.success(request, text % words)
+    return None
+
+
+@round_action
+def round_clock_start(request, tournament, rnd):
+    try:
+        round_clock.start_clock(rnd, user=request.user)
+    except ScheduleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The clock of %(round)s runs.") % {"round": rnd.display_name})
+    return None
+
+
+@login_required
+@require_POST
+def match_move(request, slug, match_id):
+    tournament = secretary_tournament(request, slug)
+    match = get_match(tournament, match_id)
+    form = move_form(match, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            schedule_services.move_match(match, data["table"], data["planned_at"], request.user, data["reason"])
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(
+                request,
+                _("Match %(number)s moved to table %(table)s.") % {"number": match.number, "table": data["table"]},
+            )
+            return redirect_to_match(slug, match)
+    return render_round(request, tournament, match.round, True, bound=(match.pk, form, None))
+
+
+@login_required
+@require_POST
+def match_umpire(request, slug, match_id):
+    tournament = secretary_tournament(request, slug)
+    match = get_match(tournament, match_id)
+    form = umpire_form(match, list(schedule_services.possible_umpires(tournament)), request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            schedule_services.assign_umpire(match, data["umpire"], request.user, data["reason"])
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, _("Match %(number)s: umpire saved.") % {"number": match.number})
+            return redirect_to_match(slug, match)
+    return render_round(request, tournament, match.round, True, bound=(match.pk, None, form))
+
+
+def redirect_to_match(slug, match):
+    response = redirect("round-detail", slug, match.round_id)
+    response["Location"] += f"#match-{match.pk}"
+    return response
+
+
+# ---------------------------------------------------------------- the venue
+
+
+@login_required
+def venue_edit(request, slug):
+    tournament = secretary_tournament(request, slug)
+    venue = venue_of(tournament)
+    initial = {"tables": venue.tables, "match_minutes": venue.match_minutes, "rest_minutes": venue.rest_minutes}
+    form = VenueForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            schedule_services.update_venue(tournament, **form.cleaned_data)
+        except ScheduleError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, _("Venue saved."))
+            back = request.GET.get("next")
+            safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+            return redirect(back if back and safe else tournament)
+    return render(request, "scheduling/venue.html", {"tournament": tournament, "form": form})

@@ -1,9 +1,0 @@
-from django.urls import include, path
-from rest_framework.routers import SimpleRouter
-
-from ratings import api
-
-router = SimpleRouter()
-router.register("ratings", api.RatingViewSet, basename="rating")
-
-urlpatterns = [path("", include(router.urls))]

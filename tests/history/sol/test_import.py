@@ -1,0 +1,199 @@
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from history.championships.models import Championship, Prize
+from history.ratings.models import EventRating, Rate, Rating
+from history.sol.importing import import_file
+from history.sol.models import Picture, PlayerAlias
+from history.sol.reading import SolFileError
+from stages.models import Match, Stage
+from stages.placings import event_stage_placings
+from tests.factories import PlayerFactory
+from tests.history.sol import shapes
+from tournaments.models import Club, Entry, Player, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def counts():
+    models = (Club, Player, Tournament, Match, Championship, Prize, Rating, Rate, PlayerAlias, EventRating)
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def row_ids():
+    return [sorted(model.objects.values_list("pk", flat=True)) for model in (Tournament, Entry, Match)]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(shapes.as_yaml(shapes.sol5()), id="sol5-yaml"),
+        pytest.param(shapes.as_json(shapes.sol5()), id="sol5-json"),
+        pytest.param(shapes.gzipped(shapes.as_yaml(shapes.sol4())), id="sol4-yaml-gz"),
+        pytest.param(shapes.gzipped(shapes.as_json(shapes.sol4())), id="sol4-json-gz"),
+        pytest.param(shapes.as_yaml(shapes.sol3()), id="sol3-yaml"),
+        pytest.param(shapes.backup(shapes.as_yaml(shapes.sol5())), id="sol5-backup-zip"),
+    ],
+)
+def test_every_shape_brings_the_same_history(data):
+    summary = import_file(data)
+    assert [t.name for t in summary.tournaments] == ["Torneo di Roma", "Torneo di Milano"]
+    roma = Tournament.objects.get(guid=shapes.GUIDS["t1"])
+    assert roma.start_date == datetime.date(2024, 5, 1)
+    assert roma.status == Tournament.Status.FINISHED
+    assert roma.host_club.name == "Carrom Club Roma"
+    event = roma.events.get()
+    swiss, finals = event.stages.order_by("order")
+    assert (swiss.kind, swiss.status, swiss.rounds.count()) == (Stage.Kind.SWISS, Stage.Status.FINISHED, 3)
+    assert finals.kind == Stage.Kind.KNOCKOUT and finals.source == swiss
+    final = finals.matches.get()
+    assert (final.entry_a.name, final.entry_b.name, final.score_a, final.score_b) == ("Ann Arno", "Dan Dotti", 10, 25)
+    assert final.winner == final.entry_b
+    # our placings put the final's winner first, then SoL's Swiss order
+    names = [p.entry.name for p in event_stage_placings(event)]
+    assert names[:3] == ["Dan Dotti", "Ann Arno", "Cid Conti"]
+    prizes = dict(Prize.objects.filter(event=event).values_list("entry__name", "amount"))
+    assert prizes["Dan Dotti"] == Decimal(18) and prizes["Eva Enna"] == Decimal(11)
+    first = swiss.matches.get(round__number=1, number=1)
+    assert [(b.awarded_to, b.points, b.total_a, b.total_b) for b in first.boards.all()] == [
+        ("A", 12, 12, 0),
+        ("B", 7, 12, 7),
+        ("A", 13, 25, 7),
+    ]
+    milano = Tournament.objects.get(guid=shapes.GUIDS["t2"])
+    assert milano.status == Tournament.Status.PUBLISHED
+    assert milano.events.get().entries.count() == 6
+    assert not Match.objects.filter(stage__event__tournament=milano).exists()
+
+
+def test_federation_players_ratings_and_championship():
+    import_file(shapes.as_yaml(shapes.sol5()))
+    federation = Club.objects.get(guid=shapes.GUIDS["fed"])
+    assert federation.is_federation and federation.country == "ITA"
+    bob = Player.objects.get(guid=shapes.GUIDS["bob"])
+    assert (bob.club.name, bob.date_of_birth, bob.sex) == ("Carrom Club Roma", datetime.date(1985, 3, 4), "M")
+    assert PlayerAlias.objects.get(guid=shapes.GUIDS["old_bob"]).player == bob
+    rating = Rating.objects.get(guid=shapes.GUIDS["rating"])
+    assert (rating.name, rating.level, rating.club, rating.outcomes) == ("Italian rating", "2", federation, "guido")
+    assert sorted(Rate.objects.values_list("rate", flat=True)) == [1510, 1520, 1530]
+    championship = Championship.objects.get(guid=shapes.GUIDS["champ"])
+    assert (championship.club, championship.prize_scheme) == (federation, "fixed")
+    assert championship.tournaments.count() == 2
+    assert EventRating.objects.filter(rating=rating).count() == 2
+
+
+def test_backup_pictures_go_to_storage():
+    import_file(shapes.backup(shapes.as_yaml(shapes.sol5())))
+    picture = Picture.objects.get(kind="emblem")
+    assert picture.club.guid == shapes.GUIDS["fed"]
+    assert picture.image.read() == b"\x89PNG fed"
+
+
+def test_importing_again_changes_nothing():
+    data = shapes.gzipped(shapes.as_yaml(shapes.sol5()))
+    first = import_file(data)
+    before = counts()
+    ids = sorted(Match.objects.values_list("pk", flat=True)), sorted(Entry.objects.values_list("pk", flat=True))
+    again = import_file(data)
+    assert counts() == before
+    assert ids == (
+        sorted(Match.objects.values_list("pk", flat=True)),
+        sorted(Entry.objects.values_list("pk", flat=True)),
+    )
+    assert (len(first.tournaments), first.skipped) == (2, 0)
+    # the played one is skipped; the one not yet played is the same record, so it is kept as it is
+    assert (len(again.tournaments), again.skipped, again.unchanged) == (0, 1, 1)
+
+
+def test_a_tourney_not_yet_played_is_replaced_by_a_newer_record():
+    documents = shapes.sol5()
+    import_file(shapes.as_yaml(documents))
+    milano = Tournament.objects.get(guid=shapes.GUIDS["t2"])
+    documents[2]["competitors"] = documents[2]["competitors"][:4]
+    documents[2]["location"] = "Milano, Palazzetto"
+    import_file(shapes.as_yaml(documents))
+    assert not Tournament.objects.filter(pk=milano.pk).exists()
+    replaced = Tournament.objects.get(guid=shapes.GUIDS["t2"])
+    assert (replaced.venue, replaced.events.get().entries.count()) == ("Milano, Palazzetto", 4)
+
+
+def test_a_player_already_here_without_guid_is_merged_by_name_and_birth_date():
+    ann = PlayerFactory(first_name="ann", last_name="ARNO", date_of_birth=datetime.date(1990, 1, 2), guid=None)
+    cid = PlayerFactory(first_name="Cid", last_name="Conti", date_of_birth=None, guid=None)
+    import_file(shapes.as_yaml(shapes.sol5()))
+    ann.refresh_from_db()
+    assert ann.guid == shapes.GUIDS["ann"]
+    # without a date of birth a namesake is not taken for the same person
+    cid.refresh_from_db()
+    assert Player.objects.filter(last_name="Conti").count() == 2 and cid.guid is None
+
+
+def test_a_merged_guid_means_the_player_it_was_merged_into():
+    documents = shapes.sol5()
+    old = PlayerFactory(first_name="Roberto", last_name="Berti", guid=shapes.GUIDS["old_bob"])
+    import_file(shapes.as_yaml(documents))
+    assert not Player.objects.filter(pk=old.pk).exists()
+    assert Player.objects.filter(last_name="Berti").get().guid == shapes.GUIDS["bob"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\x1f\x8bnot really gzip", "gzip"),
+        (b"clubs: [unclosed", "YAML"),
+        (b'[{"clubs": [}]', "JSON"),
+        (b"just: a mapping\n", "not a SoL file"),
+        (b"PK\x03\x04broken", "archive"),
+    ],
+)
+def test_a_bad_file_gets_one_message(data, message):
+    with pytest.raises(SolFileError, match=message):
+        import_file(data)
+
+
+def test_a_reference_to_nothing_leaves_nothing_behind():
+    documents = shapes.sol5()
+    documents[1]["matches"][4]["competitor2"] = 42
+    with pytest.raises(SolFileError, match="competitor number 42"):
+        import_file(shapes.as_yaml(documents))
+    assert set(counts().values()) == {0}
+
+
+def test_command_imports_and_fails_with_status_1(tmp_path, capsys):
+    good = tmp_path / "good.sol.gz"
+    good.write_bytes(shapes.gzipped(shapes.as_yaml(shapes.sol5())))
+    bad = tmp_path / "bad.sol.gz"
+    bad.write_bytes(b"plain text, not gzip")
+    call_command("import_sol", str(good))
+    assert "2 tournaments imported" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="bad.sol.gz was not imported: This is not a gzip file") as failure:
+        call_command("import_sol", str(bad))
+    assert failure.value.returncode == 1
+
+
+def test_a_file_that_contradicts_itself_is_refused_whole():
+    documents = shapes.sol5()
+    documents[0]["players"][2]["guid"] = documents[0]["players"][3]["guid"]  # two people, one guid
+    with pytest.raises(SolFileError, match="does not fit"):
+        import_file(shapes.as_json(documents))
+    assert set(counts().values()) == {0}
+
+
+@pytest.mark.parametrize(("teams", "kind"), [([[1, 2], [3, 4], [5, 6]], "doubles"), ([[1, 2, 3, 4], [5, 6]], "teams")])
+def test_doubles_and_teams_of_up_to_four_keep_their_players_in_order(teams, kind):
+    documents = shapes.sol5()
+    waiting = documents[2]
+    waiting["competitors"] = [
+        {"players": players, "points": 0, "bucholz": 0, "netscore": 0, "totscore": 0} for players in teams
+    ]
+    import_file(shapes.as_yaml(documents))
+    event = Tournament.objects.get(guid=shapes.GUIDS["t2"]).events.get()
+    assert event.kind == kind
+    members = [
+        [member.player.guid for member in entry.members.order_by("position")] for entry in event.entries.order_by("pk")
+    ]
+    keys = [key for key, *_rest in shapes.PEOPLE]
+    assert members == [[shapes.GUIDS[keys[n - 1]] for n in players] for players in teams]
