@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from demo.brackets import knockout_of_four
 from matches.checkin import services as late
-from matches.scoring import services
+from matches.services import change_status
 from stages.models import Match
 from tournaments.models import Event
 
@@ -49,7 +49,7 @@ def call_semi_finals(stage, umpire):
     semi_one, semi_two = stage.matches.filter(round__number=1).order_by("number")
     for table, match in enumerate((semi_one, semi_two), 1):
         Match.objects.filter(pk=match.pk).update(table=table, umpire=umpire)
-        services.change_status(match, Match.Status.CALLED, user=umpire, reason="Demo: semi-finals announced")
+        change_status(match, Match.Status.CALLED, user=umpire, reason="Demo: semi-finals announced")
     late.report(semi_one, "a", umpire)
     late.report(semi_one, "b", umpire)
     late.report(semi_two, "a", umpire)

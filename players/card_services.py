@@ -14,10 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.audit import entered_by_side, log_change, snapshot
+from matches.models import ResultChange
+from matches.permissions import is_official, player_side
 from matches.scoring import services as scoring
-from matches.scoring.audit import entered_by_side, log_change, snapshot
-from matches.scoring.models import ResultChange
-from matches.scoring.permissions import is_official, player_side
+from matches.services import lock_match
 from players.models import SelfReport
 from stages.models import UNFINISHED, Match
 from stages.umpiring import self_umpired_event
@@ -102,7 +103,7 @@ def refuse_unless(reason, field="side"):
 def enter(match, side, save):
     """Side `side` writes on the card: `save(match)` calls one scoring service (a board, the toss, a game-level
     entry, the final score). The first entry makes `side` the card's keeper."""
-    match = scoring.lock_match(match)
+    match = lock_match(match)
     report = locked_report(match)
     refuse_unless(may_enter(match, report, side))
     if report is None:
@@ -121,7 +122,7 @@ def enter(match, side, save):
 @transaction.atomic
 def confirm(match, side):
     """The other side confirms the result: it counts from now on."""
-    match = scoring.lock_match(match)
+    match = lock_match(match)
     refuse_unless(may_confirm(match, locked_report(match), side))
     with entered_by_side(side):
         return scoring.confirm_result(match)
@@ -131,7 +132,7 @@ def confirm(match, side):
 def disagree(match, side, games, note=""):
     """The other side does not accept the result and states its own (the games, A's points first, checked by the
     rules app): the match is flagged to the chief referee with both versions; nothing counts until it is settled."""
-    match = scoring.lock_match(match)
+    match = lock_match(match)
     report = locked_report(match)
     refuse_unless(may_confirm(match, report, side))
     scoring.check_games(match, games)
@@ -166,7 +167,7 @@ SETTLE_CHOICES = ("entered", "other", "games")
 def settle(match, user, choice, games=None, reason=""):
     """An official settles a disagreement: the entered result ("entered"), the other side's version ("other"), or
     the result the official enters ("games", A's points first). The result is confirmed; the reason is logged."""
-    match = scoring.lock_match(match)
+    match = lock_match(match)
     if not is_official(user, match):
         raise NotAllowed("user", _("Only a chief referee or secretary of the tournament settles a disagreement."))
     report = locked_report(match)

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import NotAllowed, ServiceError
+from matches.permissions import is_official
 from matches.scoring import display, selectors
 from matches.scoring.forms import FinalScoreForm
-from matches.scoring.permissions import is_official
 from matches.scoring.views import SAVES
 from players import card_services, links
 from players.models import SelfReport

@@ -4,7 +4,7 @@
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from matches.scoring.permissions import tournament_of
+from matches.permissions import tournament_of
 from matches.scoring.scorecard import card_state
 from protests.display import clock, fee_law, window_law
 from protests.fees import fee_of

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, UnidentifiedImageError
 
-from matches.scoring.audit import signed_in
+from matches.audit import signed_in
 from protests import permissions
 from protests.models import ProtestPhoto
 from protests.services import ProtestError, lock

@@ -4,7 +4,7 @@ ICF 144-145: protests go through the umpire of the match or the chief referee; I
 (a secretary or chief referee) decides, never the umpire whose decision is appealed against. The players of the
 match, and the tournament's officials and umpires, read a match's protests; the fee ledger is for officials."""
 
-from matches.scoring.permissions import is_match_umpire, is_official, player_side, tournament_of
+from matches.permissions import is_match_umpire, is_official, player_side, tournament_of
 from tournaments.permissions import is_chief_referee, is_secretary, is_umpire
 
 

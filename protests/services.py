@@ -28,11 +28,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.audit import log_change, signed_in, snapshot
 from matches.conduct.services import open_abusive_protest_report
+from matches.models import ResultChange
+from matches.permissions import tournament_of
 from matches.scoring import services as match_services
-from matches.scoring.audit import log_change, signed_in, snapshot
-from matches.scoring.models import ResultChange
-from matches.scoring.permissions import tournament_of
+from matches.services import lock_match, result_changed
 from protests import display, permissions
 from protests.checks import (
     ProtestError,
@@ -100,7 +101,7 @@ def log_oral_protest(
     """ICF 145: the oral protest, intimated to the umpire immediately after the incident "along with the
     prescribed scrutiny fee". "No protest shall be entertained without payment of scrutiny fee": without
     `fee_paid` (or before the tournament has set its fee) it is refused at once and nothing is recorded."""
-    match = match_services.lock_match(match)
+    match = lock_match(match)
     rule_set = rule_set_of(match)
     check_protests_offered(rule_set)
     if match.entry_a_id is None or match.entry_b_id is None:
@@ -219,7 +220,7 @@ def lodge_written(protest, written_text, point_appealed, user=None, at=None, boa
 def withhold(protest, user):
     """ICF 150: the result of the match is not announced till the protest is considered: not final, not in the
     standings, advancing nobody in a bracket."""
-    match = match_services.lock_match(protest.match)
+    match = lock_match(protest.match)
     if not match.result_withheld:
         reason = _("Protest #%(pk)s lodged (ICF 150): the result is withheld until the protest is decided.") % {
             "pk": protest.pk
@@ -230,7 +231,7 @@ def withhold(protest, user):
 
 def release(protest, user):
     """The result counts again once no lodged protest on the match is left undecided."""
-    match = match_services.lock_match(protest.match)
+    match = lock_match(protest.match)
     if match.result_withheld and not match.protests.filter(status=S.LODGED).exists():
         reason = f"{display.headline(protest)} (ICF 151)."
         set_withheld(match, False, ResultChange.What.RELEASED, user, reason)
@@ -245,7 +246,7 @@ def set_withheld(match, withheld, what, user, reason):
     match.save(update_fields=["result_withheld", "updated_at"])
     log_change(match, what, before, after, user, reason)
     try:
-        match_services.result_changed(match)
+        result_changed(match)
     except ServiceError as error:
         raise ProtestError("match", error.message) from None
 

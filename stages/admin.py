@@ -44,4 +44,4 @@ class MatchAdmin(admin.ModelAdmin):
     search_fields = ["entry_a__name", "entry_b__name", "stage__name"]
     raw_id_fields = ["entry_a", "entry_b", "winner"]
     list_select_related = ["round", "stage", "entry_a", "entry_b", "winner", "umpire"]
-    inlines = []  # the score card's inlines are added by scoring.admin
+    inlines = []  # the score card's and history's inlines are added by matches.scoring.admin

@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
+from matches.models import ResultChange
 from matches.scheduling.models import RoundClock, Venue
-from matches.scoring.models import Board, Game, ResultChange
+from matches.scoring.models import Board, Game
 from players.models import MatchLink, PersonalLink, SelfReport
 from protests.models import Protest, ProtestPhoto, ProtestSettings
 from stages.models import Group, GroupMember, Match, Round, Stage

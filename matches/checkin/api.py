@@ -24,7 +24,7 @@ from matches.checkin.serializers import (
     WithdrawnEntrySerializer,
     checkin_row,
 )
-from matches.scoring.permissions import can_read, is_official
+from matches.permissions import can_read, is_official
 from stages.models import Match, Round
 from tournaments.permissions import can_view, is_umpire
 

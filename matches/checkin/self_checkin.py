@@ -28,7 +28,7 @@ from core.errors import ServiceError
 from matches.checkin import display
 from matches.checkin.selectors import SIDES, WAITING, late_arrival_of
 from matches.checkin.services import report
-from matches.scoring.services import lock_match
+from matches.services import lock_match
 from stages.models import Match, Round
 from tournaments.models import EntryMember, Event
 

@@ -28,15 +28,16 @@ from django.utils.translation import gettext as _
 from core import page_cache
 from core.deadlines import lock_if_due, settle_each
 from core.errors import ServiceError
+from matches import transitions
+from matches.audit import log_change, snapshot
 from matches.checkin import display
 from matches.checkin.display import clock, entry_name
 from matches.checkin.selectors import SIDES, WAITING, late_arrival_of
+from matches.models import ResultChange
+from matches.permissions import is_official, tournament_of
 from matches.scheduling.models import RoundClock
-from matches.scoring import transitions
-from matches.scoring.audit import log_change, snapshot
-from matches.scoring.models import ResultChange
-from matches.scoring.permissions import is_official, tournament_of
-from matches.scoring.services import lock_match, result_changed, walkover_figures
+from matches.scoring.services import walkover_figures
+from matches.services import lock_match, result_changed
 from rules.base import get_rule_set
 from stages.models import Match, Round, Stage
 from tournaments.notifications import notify, tournament_officials

@@ -28,7 +28,7 @@ from core.errors import ServiceError
 from core.live import LIVE_VERSION_HEADER
 from matches.checkin import display, selectors
 from matches.checkin import services as late
-from matches.scoring.permissions import is_official
+from matches.permissions import is_official
 from stages.models import Round
 from tournaments.permissions import is_chief_referee, is_umpire
 from tournaments.scoping import visible_tournament

@@ -4,7 +4,7 @@ walk-over, and the rest interval as the card shows it. Nothing here queries or d
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches.scoring.display import status_label
+from matches.display import status_label
 
 
 def clock(moment):

@@ -10,7 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from matches.scoring.models import AuditEntry
+from matches.models import AuditEntry
 from stages.models import Match
 from tournaments.models import Player, Tournament
 

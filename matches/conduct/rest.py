@@ -18,7 +18,7 @@ from core.errors import Conflict, ServiceError
 from matches.conduct import display
 from matches.conduct.models import ConductChange, RestInterval
 from matches.conduct.services import check_official, end_with_loss, laws_of, log, refuse
-from matches.scoring.services import lock_match
+from matches.services import lock_match
 from stages.models import Match
 from tournaments.models import EntryMember
 

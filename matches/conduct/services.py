@@ -9,13 +9,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.audit import log_change, signed_in, snapshot
 from matches.conduct import display
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning
-from matches.scoring.audit import log_change, signed_in, snapshot
-from matches.scoring.models import ResultChange
-from matches.scoring.permissions import is_match_umpire, is_official, tournament_of
+from matches.models import ResultChange
+from matches.permissions import is_match_umpire, is_official, tournament_of
 from matches.scoring.scorecard import card_state, finish_if_over, open_card, start_on_first_entry
-from matches.scoring.services import lock_match, record_walkover
+from matches.scoring.services import record_walkover
+from matches.services import lock_match
 from rules.conduct import conduct_laws
 from stages.models import UNFINISHED, Match
 from tournaments.models import EntryMember

@@ -19,12 +19,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from matches.audit import log_change, signed_in, snapshot
+from matches.models import ResultChange
 from matches.scheduling.display import second_bell_notice
 from matches.scheduling.errors import refuse
 from matches.scheduling.models import RoundClock
 from matches.scheduling.venue import venue_of
-from matches.scoring.audit import log_change, signed_in, snapshot
-from matches.scoring.models import ResultChange
 from stages.models import UNFINISHED, Match, Round
 from stages.signals import match_times_changed
 from tournaments.models import EntryMember

@@ -10,6 +10,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core import page_cache
+from matches.audit import log_change, signed_in
+from matches.models import ResultChange
 from matches.scheduling import engine as scheduling
 from matches.scheduling.book import Book
 from matches.scheduling.clock import clock_of, start_clock
@@ -17,9 +19,7 @@ from matches.scheduling.display import match_label
 from matches.scheduling.errors import ScheduleError, refuse
 from matches.scheduling.models import Venue
 from matches.scheduling.venue import venue_of
-from matches.scoring.audit import log_change, signed_in
-from matches.scoring.models import ResultChange
-from matches.scoring.services import change_status
+from matches.services import change_status
 from stages.models import Match, Round, Stage
 from stages.signals import match_news, match_times_changed
 from tournaments.models import Tournament

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from matches.scoring.models import Board, Game, ResultChange
+from matches.admin import ResultChangeInline
+from matches.scoring.models import Board, Game
 from stages.admin import MatchAdmin
 
 
@@ -28,19 +29,6 @@ class BoardInline(admin.TabularInline):
     can_delete = False
 
 
-class ResultChangeInline(admin.TabularInline):
-    """The secretary's history of the match: read-only."""
-
-    model = ResultChange
-    extra = 0
-    fields = ["at", "user", "what", "before", "after", "reason"]
-    readonly_fields = fields
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ["match", "number", "score_a", "score_b", "winner_side"]
@@ -52,17 +40,6 @@ class BoardAdmin(admin.ModelAdmin):
     list_display = ["match", "game_no", "number", "breaker", "awarded_to", "points", "total_a", "total_b", "voided"]
     list_filter = ["voided"]
     raw_id_fields = ["match", "entered_by", "confirmed_by"]
-
-
-@admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
-    list_display = ["at", "match", "what", "user", "reason"]
-    list_filter = ["what"]
-    raw_id_fields = ["match", "user"]
-    date_hierarchy = "at"
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 # A match's admin page shows its score card and history.

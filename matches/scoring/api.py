@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from core.api import ServiceAPIView
 from core.errors import Conflict
 from core.http_errors import error_responses
-from matches.scoring import permissions, scorecard, services
+from matches import permissions
+from matches.scoring import scorecard, services
 from matches.scoring.serializers import (
     BoardEntrySerializer,
     GameEntrySerializer,

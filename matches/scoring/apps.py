@@ -16,4 +16,3 @@ class ScoringConfig(AppConfig):
 
         watch(m.Game, "match__stage__event__tournament")
         watch(m.Board, "match__stage__event__tournament")
-        watch(m.ResultChange, "match__stage__event__tournament")

@@ -6,6 +6,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from matches.display import status_label
 from stages.models import Match
 
 S = Match.Status
@@ -61,11 +62,6 @@ ENTRY_KINDS = {
     "sudden_death": gettext_lazy("sudden death"),
     "unfinished_board_at_second_bell": gettext_lazy("unfinished board at second bell"),
 }
-
-
-def status_label(status):
-    """A match state as prose: "in play", "confirmed"."""
-    return S(status).label.lower()
 
 
 def side_names(match):

@@ -16,12 +16,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
-from matches.scoring import transitions
-from matches.scoring.audit import log_change, signed_in, snapshot
-from matches.scoring.display import status_label
-from matches.scoring.models import Board, Game, ResultChange
-from matches.scoring.services import lock_match, rules_round_of, update_result
+from matches import transitions
+from matches.audit import log_change, signed_in, snapshot
+from matches.display import status_label
+from matches.models import ResultChange
+from matches.scoring.models import Board, Game
+from matches.scoring.services import rules_round_of, update_result
 from matches.scoring.signals import game_finished
+from matches.services import lock_match
 from rules.base import get_rule_set
 from rules.board import BoardInput
 from rules.conduct import concede_game

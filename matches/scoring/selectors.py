@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from matches.permissions import can_confirm, can_transition, is_official
 from matches.scoring import display, scorecard
 from matches.scoring.forms import (
     BoardForm,
@@ -21,7 +22,6 @@ from matches.scoring.forms import (
     TossForm,
     UnfinishedBoardForm,
 )
-from matches.scoring.permissions import can_confirm, can_transition, is_official
 from stages.display import result_text
 from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Tournament

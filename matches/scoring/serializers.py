@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import GAME_ENTRIES
 from rules.serializers import RulesSpecialEndingSerializer, RulesTimeLimitAwardSerializer, SideScoresSerializer
 from stages.models import Match

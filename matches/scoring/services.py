@@ -10,25 +10,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import Conflict, NotAllowed, ServiceError
-from matches.scoring import transitions
-from matches.scoring.audit import log_change, side_of_link_entry, signed_in, snapshot
-from matches.scoring.display import already_confirmed, status_label
-from matches.scoring.models import Game, ResultChange
-from matches.scoring.permissions import is_official, player_side
-from matches.scoring.transitions import TransitionError
+from matches import transitions
+from matches.audit import log_change, side_of_link_entry, signed_in, snapshot
+from matches.display import status_label
+from matches.models import ResultChange
+from matches.permissions import is_official, player_side
+from matches.scoring.display import already_confirmed
+from matches.scoring.models import Game
+from matches.services import change_status, lock_match, result_changed
+from matches.transitions import TransitionError
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
-from stages.bracket import sync_bracket
 from stages.draws.knockout import rules_round
-from stages.errors import StageError
 from stages.models import OPEN, UNFINISHED, Match, Stage
-from stages.signals import match_news, match_times_changed
 
 __all__ = [
     "NotAllowed",
     "ServiceError",
     "TransitionError",
-    "change_status",
     "confirm_result",
     "record_result",
     "record_toss",
@@ -40,19 +39,6 @@ __all__ = [
 ]
 
 S = Match.Status
-
-
-def lock_match(match):
-    """The match, locked for this transaction. It may have gone meanwhile (the secretary deleted its round while the
-    result was being entered): that is a refusal to show, not a server error."""
-    try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("stage__event__tournament", "round")
-            .get(pk=match.pk)
-        )
-    except Match.DoesNotExist:
-        raise ServiceError("match", _("This match no longer exists: its round was deleted.")) from None
 
 
 @transaction.atomic
@@ -221,27 +207,6 @@ def retire(match, retiring_side, user=None, reason=""):
     return match
 
 
-@transaction.atomic
-def change_status(match, to_status, user=None, reason=""):
-    """A move a person asks for directly (announce, start, withdraw the call, reopen, cancel a walkover)."""
-    match = lock_match(match)
-    was_decided = match.is_decided
-    before = snapshot(match)
-    if match.forfeited:  # the check-in page's override also says who is at the board and sets a deadline
-        raise TransitionError(_("This match was forfeited for late arrival: cancel the forfeit on the check-in page."))
-    transitions.move(match, to_status, reason=reason)
-    if before["status"] == S.WALKOVER:  # cancelled walkover: no result any more
-        match.winner_id = match.score_a = match.score_b = None
-    match_times_changed.send(sender=Match, matches=[match])
-    match.save()
-    log_change(match, ResultChange.What.STATUS, before, snapshot(match), user, reason)
-    if to_status == S.CALLED:  # the players hear it at once: go to the table
-        match_news.send(sender=Match, matches=[match], news="called")
-    if was_decided:
-        result_changed(match)
-    return match
-
-
 def transition(match, to_status, user=None, reason=""):
     """Move a match to `to_status` as a person asked, or raise TransitionError with the reason it is refused.
 
@@ -292,15 +257,6 @@ def replay_from_board(match, game_no, board_no, user=None, reason=""):
     if was_decided:
         result_changed(match)
     return match
-
-
-def result_changed(match):
-    """Standings are computed from decided matches, so they follow by themselves; brackets are recomputed."""
-    if match.stage.kind == Stage.Kind.KNOCKOUT:
-        try:
-            sync_bracket(match.stage)
-        except StageError as error:
-            raise ServiceError("games", str(error)) from None
 
 
 @transaction.atomic

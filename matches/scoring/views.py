@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, ServiceError
 from core.live import live_fragment
 from core.page_cache import public_page
+from matches.permissions import can_confirm, can_score, can_transition, is_official
 from matches.scoring import display, scorecard, selectors, services
-from matches.scoring.permissions import can_confirm, can_score, can_transition, is_official
+from matches.services import change_status
 from stages.display import result_text
 from stages.forms import ResultForm
 from stages.models import Match
@@ -87,7 +88,7 @@ def move_match(request, match, action):
     if action == "start":
         if not can_transition(request.user, match, S.IN_PLAY):
             raise PermissionDenied(_("You may not start this match."))
-        services.change_status(match, S.IN_PLAY, user=request.user)
+        change_status(match, S.IN_PLAY, user=request.user)
     else:
         if not can_confirm(request.user, match):
             raise PermissionDenied(_("You may not confirm this match."))

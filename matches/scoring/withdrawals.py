@@ -15,8 +15,9 @@ the stage is not finished and, in a Swiss stage, no later round has been paired 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from matches.scoring.models import ResultChange
-from matches.scoring.services import change_status, record_walkover
+from matches.models import ResultChange
+from matches.scoring.services import record_walkover
+from matches.services import change_status
 from stages.models import Match, Round, Stage
 
 S = Match.Status

@@ -5,7 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from matches.scoring.permissions import is_official
+from matches.permissions import is_official
 from protests import permissions
 
 register = template.Library()

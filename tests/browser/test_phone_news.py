@@ -6,7 +6,7 @@ from django.core import mail
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from matches.scoring.services import change_status
+from matches.services import change_status
 from players.links import personal_link_url
 from stages.models import Match
 from tests.browser.test_umpire_and_player import knockout_of_four

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from matches.models import ResultChange
 from matches.scoring import services
-from matches.scoring.models import ResultChange
 from players import card_services, links
 from players.models import SelfReport
 from stages.models import Match

@@ -10,7 +10,8 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.scoring.models import Game, ResultChange
+from matches.models import ResultChange
+from matches.scoring.models import Game
 from players import links
 from players.models import MatchLink, PersonalLink
 from stages.models import Match

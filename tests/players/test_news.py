@@ -9,7 +9,7 @@ from django.core import mail
 from django.db import transaction
 
 from matches.scheduling.services import call_round, move_match, schedule_round
-from matches.scoring.services import change_status
+from matches.services import change_status
 from players import tasks
 from players.news import tell_match_players
 from stages.models import Match, Round, Stage

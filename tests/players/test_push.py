@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from pywebpush import WebPushException
 
-from matches.scoring.services import change_status
+from matches.services import change_status
 from players.links import personal_link_url
 from stages.models import Match
 from tests.player_helpers import players_of

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from core.errors import NotAllowed, ServiceError
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import add_board
 from matches.scoring.services import confirm_result
 from protests import fees, selectors, services

@@ -9,7 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from matches.scoring.models import Game, ResultChange
+from matches.models import ResultChange
+from matches.scoring.models import Game
 from stages.models import Match, Round, Stage
 from tests.factories import EntryFactory, EventFactory, UserFactory
 from tournaments.models import Event

@@ -4,23 +4,25 @@ It runs the periodic tasks of config.settings.CELERY_BEAT_SCHEDULE (late-arrival
 protests) in this process, for a machine without Redis where no Celery worker runs (`make run`). They are
 idempotent, so running this beside a worker, twice, or after a crash changes nothing."""
 
-import importlib
 import time
 
+from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 
 def periodic_tasks():
-    """(name, callable) for each scheduled task whose module can be imported."""
+    """(name, task) for each scheduled task that this installation registers. A task is found by its Celery name,
+    which need not be its module's path (the match-day apps moved into matches/ and kept their tasks' names)."""
+    current_app.loader.import_default_modules()  # every installed app's tasks module, as a worker loads them
     tasks, missing = [], []
     for name, entry in settings.CELERY_BEAT_SCHEDULE.items():
-        module_name, _dot, function = entry["task"].rpartition(".")
-        try:
-            tasks.append((name, getattr(importlib.import_module(module_name), function)))
-        except (ImportError, AttributeError):
+        task = current_app.tasks.get(entry["task"])
+        if task is None:
             missing.append(entry["task"])
+        else:
+            tasks.append((name, task))
     return tasks, missing
 
 

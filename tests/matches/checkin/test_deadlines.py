@@ -7,8 +7,8 @@ import pytest
 
 from core.errors import ServiceError
 from matches.checkin import services as late
-from matches.scoring import services
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
+from matches.services import change_status
 from stages.models import Match, Stage
 from tests.factories import RoundClockFactory, UserFactory
 from tests.helpers import make_match
@@ -116,14 +116,14 @@ def test_a_best_of_three_ecc_stage_forfeits_25_0_per_game(tournament, secretary)
 
 def test_calling_a_match_starts_the_icf_15_minutes_and_withdrawing_the_call_clears_them(tournament, secretary):
     match = make_match(tournament, "icf")
-    services.change_status(match, Match.Status.CALLED, user=secretary)
+    change_status(match, Match.Status.CALLED, user=secretary)
     match.refresh_from_db()
     assert match.report_deadline == match.called_at + timedelta(minutes=15)  # ICF 143(i)
-    services.change_status(match, Match.Status.SCHEDULED, user=secretary, reason="wrong table")
+    change_status(match, Match.Status.SCHEDULED, user=secretary, reason="wrong table")
     match.refresh_from_db()
     assert match.report_deadline is None
     first_call = match.called_at
-    services.change_status(match, Match.Status.CALLED, user=secretary)
+    change_status(match, Match.Status.CALLED, user=secretary)
     match.refresh_from_db()
     assert match.called_at > first_call and match.report_deadline == match.called_at + timedelta(minutes=15)
 

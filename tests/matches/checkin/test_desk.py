@@ -11,7 +11,7 @@ from django.utils import timezone
 from matches.checkin import selectors
 from matches.checkin import services as late
 from matches.checkin.views import ROW_HEADER
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from stages.models import Match
 from tests.factories import UserFactory
 from tests.helpers import make_match

@@ -8,7 +8,7 @@ import pytest
 
 from matches.checkin import services as late
 from matches.checkin.tasks import apply_forfeits as apply_forfeits_task
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.services import record_result
 from stages.draws.knockout import advance
 from stages.draws.standings import MatchResult, standings

@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from core.errors import ServiceError
 from matches.checkin import services as late
-from matches.scoring.models import ResultChange
-from matches.scoring.services import change_status, record_result
+from matches.models import ResultChange
+from matches.scoring.services import record_result
+from matches.services import change_status
 from stages.models import Match, Stage
 from stages.selectors import stage_standings
 from stages.services import pair_swiss_round, publish_round

@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.errors import ServiceError
 from matches.checkin import self_checkin as own
 from matches.checkin import services as late
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from players.links import personal_link_url, revoke_personal_link
 from stages.models import Match, Round, Stage
 from tests.factories import (

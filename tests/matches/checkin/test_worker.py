@@ -16,13 +16,14 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
 from config.celery import app
 from matches.checkin import services as late
 from matches.checkin.tasks import apply_forfeits
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from stages.models import Match
 from tests.helpers import make_match
 from tournaments.models import Notification
@@ -93,7 +94,7 @@ def test_a_real_celery_worker_applies_the_forfeit(tournament, secretary):
     queue = f"late-arrivals-test-{uuid.uuid4().hex[:8]}"
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue, "-l", "info"]
     command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
-    root = Path(__file__).resolve().parents[2]
+    root = Path(settings.BASE_DIR)
     worker = subprocess.Popen(
         command, cwd=root, env=worker_environment(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

@@ -8,7 +8,8 @@ import pytest
 from core.errors import NotAllowed, ServiceError
 from matches.conduct import services
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport
-from matches.scoring.models import Game, ResultChange
+from matches.models import ResultChange
+from matches.scoring.models import Game
 from matches.scoring.scorecard import add_board, card_state
 from stages.models import Match
 from tests.helpers import game_25_0, win

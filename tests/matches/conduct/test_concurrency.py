@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from matches.conduct import rest
 from matches.conduct.models import MatchLoss, RestInterval
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from stages.models import Match
 from tests.matches.conduct.conftest import match_in_play, player_of
 

@@ -6,7 +6,7 @@ import pytest
 from core.errors import Conflict, NotAllowed, ServiceError
 from matches.conduct import selectors, services
 from matches.conduct.models import ConductChange, MatchLoss, MatchWarning
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from stages.models import Match
 from tests.factories import PlayerFactory, UserFactory
 from tests.matches.conduct.conftest import match_in_play, player_of

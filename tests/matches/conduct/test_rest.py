@@ -12,7 +12,7 @@ from core.management.commands.run_deadlines import periodic_tasks
 from matches.conduct import rest
 from matches.conduct.models import ConductChange, MatchLoss, RestInterval
 from matches.conduct.services import concede
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import add_board
 from stages.models import Match
 from tests.helpers import game_25_0

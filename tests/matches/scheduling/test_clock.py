@@ -4,11 +4,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from matches.models import ResultChange
 from matches.scheduling import tasks
 from matches.scheduling.clock import clock_state, ring_second_bells, start_clock
 from matches.scheduling.errors import ScheduleError
 from matches.scheduling.models import RoundClock
-from matches.scoring.models import ResultChange
 from stages.models import Match, Round
 from tests.factories import (
     EntryFactory,

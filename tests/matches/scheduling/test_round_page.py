@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from matches.models import ResultChange
 from matches.scheduling.models import RoundClock, Venue
 from matches.scheduling.services import schedule_round
-from matches.scoring.models import ResultChange
 from stages.models import Match, Round
 from tests.factories import (
     MatchFactory,

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
 from matches.scheduling.services import (
     ScheduleError,
@@ -15,7 +16,6 @@ from matches.scheduling.services import (
     update_venue,
     venue_of,
 )
-from matches.scoring.models import ResultChange
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import (

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from matches.models import ResultChange
 from matches.scheduling.services import ScheduleError, schedule_round, schedule_stage
-from matches.scoring.models import ResultChange
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import EntryFactory, EventFactory, MatchFactory, PlayerFactory, UserFactory, VenueFactory

@@ -11,9 +11,9 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
+from matches.models import ResultChange
 from matches.scheduling.errors import ScheduleError
 from matches.scheduling.services import call_round, move_match, schedule_round, schedule_stage
-from matches.scoring.models import ResultChange
 from matches.scoring.services import record_result
 from stages.models import Match, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
@@ -87,7 +87,8 @@ def test_a_walkover_decided_otherwise_is_not_taken_back_on_reinstatement(tournam
     gone = stage.event.entries.get(seed=1)
     withdraw_entry(gone)
     reopened = of(gone).first()
-    from matches.scoring.services import change_status, record_walkover
+    from matches.scoring.services import record_walkover
+    from matches.services import change_status
 
     change_status(reopened, S.SCHEDULED, reason="Wrong walkover")
     side = "b" if reopened.entry_a_id == gone.pk else "a"

@@ -3,7 +3,7 @@
 import pytest
 
 from core.errors import ServiceError
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import add_board, card_state
 from matches.scoring.services import confirm_result, record_result, record_walkover, replay_from_board
 from stages.models import Match, Stage

@@ -3,10 +3,11 @@ on every row written inside the block, whichever service writes it, and the hist
 
 import pytest
 
+from matches.audit import entered_by_side
+from matches.models import ResultChange
 from matches.scoring import services
-from matches.scoring.audit import entered_by_side
 from matches.scoring.display import change_author, describe
-from matches.scoring.models import ResultChange
+from matches.services import change_status
 from stages.models import Match
 from tests.factories import UserFactory
 from tests.helpers import make_match
@@ -31,7 +32,7 @@ def test_the_block_ends_even_when_the_service_refuses(tournament):
     match = make_match(tournament, rule_set="ecc", self_umpired=True, status=Match.Status.CALLED)
     with pytest.raises(services.ServiceError), entered_by_side("a"):
         services.record_result(match, [])
-    services.change_status(match, Match.Status.IN_PLAY)
+    change_status(match, Match.Status.IN_PLAY)
     assert "by_side" not in match.history.get().after
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import add_board
 from stages.models import Match, Round, Stage
 from tests.factories import PlayerFactory, RoundClockFactory, UserFactory

@@ -2,16 +2,9 @@
 
 from types import SimpleNamespace
 
-from matches.scoring.display import (
-    change_title,
-    describe,
-    entry_words,
-    game_ended,
-    saved,
-    side_names,
-    status_label,
-)
-from matches.scoring.models import ResultChange
+from matches.display import status_label
+from matches.models import ResultChange
+from matches.scoring.display import change_title, describe, entry_words, game_ended, saved, side_names
 
 NAMES = {"A": "Asha", "B": "Bilal"}
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from core.errors import ServiceError
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.scorecard import add_board, add_game_entry, card_state
 from matches.scoring.services import replay_from_board
 from stages.models import Match

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from matches.scoring import services
 from matches.scoring.scorecard import add_board, add_game_entry
-from matches.scoring.transitions import TransitionError
+from matches.services import change_status
+from matches.transitions import TransitionError
 from stages.models import Match, Round
 from stages.services import publish_round
 from tests.factories import RoundClockFactory
@@ -97,7 +98,7 @@ def test_every_service_that_records_play_refuses_a_preview(tournament):
         lambda: services.record_result(match, [(25, 10)], confirm=True),
         lambda: services.record_walkover(match, "a"),
         lambda: services.record_toss(match, "a", "break"),
-        lambda: services.change_status(match, Match.Status.CALLED),
+        lambda: change_status(match, Match.Status.CALLED),
         lambda: services.transition(match, Match.Status.IN_PLAY),
         lambda: add_board(match, None, win("A", 3)),
         lambda: add_game_entry(match, 1, UNFINISHED, {"board_no": 1, "coins_left": {"A": 2, "B": 6}}),

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from matches.scoring.models import Game, ResultChange
+from matches.models import ResultChange
+from matches.scoring.models import Game
 from matches.scoring.services import record_result
 from stages.models import Match
 from tests.helpers import knockout, make_match

@@ -2,9 +2,9 @@
 
 import pytest
 
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 from matches.scoring.services import record_result, record_walkover, retire, transition
-from matches.scoring.transitions import MOVES, TransitionError, allowed_from
+from matches.transitions import MOVES, TransitionError, allowed_from
 from stages.models import Match
 from tests.helpers import make_match
 

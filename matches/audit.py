@@ -6,7 +6,7 @@ written meanwhile keeps that side in its `after` ("by_side"), whichever service 
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from matches.scoring.models import ResultChange
+from matches.models import ResultChange
 
 _side = ContextVar("entered_by_side", default=None)
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
-from matches.scoring.display import status_label
+from matches.display import status_label
 from stages.models import Match, Round
 
 S = Match.Status
