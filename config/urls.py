@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -8,6 +9,14 @@ from core.auth_token import ObtainTokenView
 from tournaments.languages import switch_language
 
 tournament_api = "tournaments/<slug:tournament_slug>/"
+
+# The admin's pages of a model follow its app label: a model that moved to another app keeps its old pages' links
+# working (bookmarks, links in mails) by a redirect to the new ones. (old "label/model", new "label/model")
+MOVED_ADMIN_PAGES = [("scoring/resultchange", "matches/resultchange")]
+moved_admin_pages = [
+    re_path(rf"^admin/{old}/(?P<rest>.*)$", RedirectView.as_view(url=f"/admin/{new}/%(rest)s", query_string=True))
+    for old, new in MOVED_ADMIN_PAGES
+]
 
 api_patterns = [
     path("rules/", include("rules.urls")),
@@ -29,6 +38,7 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    *moved_admin_pages,
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

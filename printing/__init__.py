@@ -1,2 +1,3 @@
-"""Floor 8: printed sheets (PDF, ReportLab): ICF XIX score cards per round, match or event (blank), pairings,
-results and standings."""
+"""Printed sheets (PDF, ReportLab) and exports, above the players' pages: ICF XIX score cards per round, match or
+event (blank), pairings, results, standings, placings and brackets; the players' links as QR codes; the
+spreadsheets (CSV, XLSX)."""

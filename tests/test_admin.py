@@ -22,3 +22,12 @@ def test_every_model_has_a_working_admin_list_and_search(client):
 def test_all_project_models_are_registered():
     for model in our_models():
         assert model in admin.site._registry, model
+
+
+def test_the_admin_pages_of_a_model_that_moved_app_redirect_to_its_new_pages(admin_client):
+    answer = admin_client.get("/admin/scoring/resultchange/?what=toss")
+    assert answer.status_code == 302 and answer["Location"] == "/admin/matches/resultchange/?what=toss"
+    assert (
+        admin_client.get("/admin/scoring/resultchange/1/change/")["Location"] == "/admin/matches/resultchange/1/change/"
+    )
+    assert admin_client.get(answer["Location"]).status_code == 200

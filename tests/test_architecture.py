@@ -78,3 +78,16 @@ def test_no_app_holds_more_than_a_quarter_of_the_code():
     lines = {app.name: sum(len(path.read_text().splitlines()) for path in modules(app)) for app in our_apps()}
     total = sum(lines.values())
     assert {name: n for name, n in lines.items() if n > total / 4} == {}
+
+
+def test_the_top_level_reads_as_the_design_names_it():
+    for name in ("manage.py", "tournaments", "matches", "rules", "protests", "requirements.txt", "tests"):
+        assert (ROOT / name).exists(), name
+
+
+def test_a_nested_app_keeps_the_label_it_had_at_the_top():
+    """Its tables, migrations, content types and permissions are recorded under its label: moving it into a wing
+    must not change it."""
+    nested = [app for app in our_apps() if "." in app.name]
+    assert nested
+    assert {app.name: app.label for app in nested} == {app.name: app.name.rsplit(".", 1)[1] for app in nested}

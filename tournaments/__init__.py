@@ -1,3 +1,4 @@
-"""Floor 1: the people and the tournament. Clubs, players, tournaments, events, entries (singles players and
-doubles pairs, with the CSV import), officials (secretaries, chief referees, umpires) and notifications.
-`Tournament.objects.visible_to(user)` says who sees what; `Event.rules` is the event's rule set."""
+"""The people and the tournament, on the floor above `core` and `rules`. Clubs, players, tournaments, events,
+entries (singles players and doubles pairs, with the CSV and Excel import), officials (secretaries, chief referees,
+umpires) and notifications. `Tournament.objects.visible_to(user)` says who sees what; `Event.rules` is the event's
+rule set."""

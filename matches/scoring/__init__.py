@@ -1,2 +1,4 @@
-"""Floor 3: the score card. The umpire's card board by board through the rules app, results and walkovers, the
-match's state machine (`transitions.py`), replays, and the audit log of every change (who, when, before, after)."""
+"""The score card, in the `matches` wing: the umpire's card board by board through the rules app, the final score
+for events that keep no boards, walkovers, retirements, replays from board N, confirmation, and the results that
+flow into standings and brackets. The state machine, the lock and the audit log it writes are the wing's own
+(`matches.transitions`, `matches.services`, `matches.audit`)."""
