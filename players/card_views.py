@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import NotAllowed, ServiceError
-from matches.permissions import is_official
+from matches.permissions import MatchRights, is_official
 from matches.scoring import display, selectors
 from matches.scoring.forms import FinalScoreForm
 from matches.scoring.views import SAVES
@@ -162,7 +162,7 @@ def card_context(match, side, bound):
     if panel["cannot_enter"]:
         page["builders"] = {}
     # The umpire's card page for a visitor with no account: its forms and announcements, no start, no history.
-    context = selectors.card_page_context(AnonymousUser(), match, page, bound)
+    context = selectors.card_page_context(MatchRights(AnonymousUser(), match), page, bound)
     if panel["cannot_enter"]:
         context["announcements"] = []
     context.update(can_confirm=False, side_panel=panel)  # the panel has its own confirm and disagree

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches.permissions import can_confirm, can_transition, is_official
+from matches.permissions import is_official
 from matches.scoring import display, scorecard
 from matches.scoring.forms import (
     BoardForm,
@@ -175,17 +175,19 @@ def card_announcements(match, context):
     return display.announcements(card, match, context["names"], context["rule_set"])
 
 
-def card_page_context(user, match, page, bound):
-    """The card page for `user`: `page` (card_page) with its forms, unbound unless `bound` holds a refused one."""
+def card_page_context(rights, page, bound):
+    """The card page for the user whose `rights` (matches.permissions.MatchRights) on the match are given: `page`
+    (card_page) with its forms, unbound unless `bound` holds a refused one."""
+    match = rights.match
     context = dict(page)
     forms = {action: bound.get(action) or build(None) for action, build in context.pop("builders").items()}
     context.update(
         tournament=match.stage.event.tournament,
         forms=forms,
         announcements=card_announcements(match, context),
-        can_start=match.status in (S.SCHEDULED, S.CALLED) and can_transition(user, match, S.IN_PLAY),
-        can_confirm=match.status in (S.FINISHED, S.RETIRED) and can_confirm(user, match),
-        is_official=is_official(user, match),
+        can_start=match.status in (S.SCHEDULED, S.CALLED) and rights.may_move_to(S.IN_PLAY),
+        can_confirm=match.status in (S.FINISHED, S.RETIRED) and rights.may_confirm,
+        is_official=rights.official,
     )
     return context
 

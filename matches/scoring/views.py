@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, ServiceError
 from core.live import live_fragment
 from core.page_cache import public_page
-from matches.permissions import can_confirm, can_score, can_transition, is_official
+from matches.permissions import MatchRights, can_score, is_official
 from matches.scoring import display, scorecard, selectors, services
 from matches.services import change_status
 from stages.display import result_text
@@ -83,30 +83,32 @@ SAVES = {
 }
 
 
-def move_match(request, match, action):
+def start_or_confirm(rights, action):
     """Start the match, or confirm its result (self-umpired: the other side's player)."""
+    match, user = rights.match, rights.user
     if action == "start":
-        if not can_transition(request.user, match, S.IN_PLAY):
+        if not rights.may_move_to(S.IN_PLAY):
             raise PermissionDenied(_("You may not start this match."))
-        change_status(match, S.IN_PLAY, user=request.user)
+        change_status(match, S.IN_PLAY, user=user)
     else:
-        if not can_confirm(request.user, match):
+        if not rights.may_confirm:
             raise PermissionDenied(_("You may not confirm this match."))
-        services.confirm_result(match, user=request.user)
+        services.confirm_result(match, user=user)
     return display.saved(action)
 
 
 @login_required
 def match_card(request, slug, match_id):
     match = selectors.visible_match(request.user, slug, match_id)
-    if not can_score(request.user, match):
+    rights = MatchRights(request.user, match)
+    if not rights.may_score:
         raise PermissionDenied(_("Only the umpire of this match or a referee of the tournament fills its score card."))
     bound, page = {}, None
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
             if action in ("start", "confirm"):
-                done = move_match(request, match, action)
+                done = start_or_confirm(rights, action)
             else:
                 page = selectors.card_page(match)
                 done = save_form(request, match, action, page["builders"], bound)
@@ -121,7 +123,7 @@ def match_card(request, slug, match_id):
                 messages.success(request, done)
                 return redirect("match-card", slug, match.pk)
     page = page or selectors.card_page(match)  # a refused entry changed nothing: the page computed for it still holds
-    context = selectors.card_page_context(request.user, match, page, bound)
+    context = selectors.card_page_context(rights, page, bound)
     return render(request, "scoring/card.html", context)
 
 
