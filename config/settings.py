@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "protests",
     "players",
     "printing",
+    "prizes",
     "history.ratings",
     "history.championships",
     "history.sol",

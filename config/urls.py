@@ -35,6 +35,7 @@ api_patterns = [
     path(tournament_api, include("protests.urls_api")),
     path("", include("tournaments.urls_api")),
     path("", include("stages.urls_api")),
+    path("", include("prizes.urls_api")),
 ]
 
 urlpatterns = [
@@ -69,6 +70,7 @@ urlpatterns = [
     path("", include("matches.scheduling.urls_public")),
     path("", include("players.urls_public")),
     path("", include("printing.urls_public")),
+    path("", include("prizes.urls_public")),
     path("", include("history.sol.urls_public")),
     path("", include("history.archive.urls_public")),
     path("", include("tournaments.urls_officials")),
@@ -80,6 +82,7 @@ urlpatterns = [
     path("", include("protests.urls_officials")),
     path("", include("players.urls_officials")),
     path("", include("printing.urls_officials")),
+    path("", include("prizes.urls_officials")),
 ]
 
 # Django's own errors (no URL matched, a refused request, an unhandled exception): JSON under /api/, pages elsewhere.

@@ -9,7 +9,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from printing import export_data, exports, outcome_data, prize_pdf
+from printing import export_data, exports, outcome_data
 from printing import outcome_pdf as outcome
 from printing.selectors import NoStandings
 from printing.views import pdf_response
@@ -103,13 +103,6 @@ def event_placings(request, slug, event_id):
     event = visible_event(request, slug, event_id)
     heading, sections = outcome_data.event_placings_sheet(event)
     return pdf_response(outcome.placings_sheet(heading, sections), slug, event.name, "placings")
-
-
-def event_prizes(request, slug, event_id):
-    """The event's prize list: overall and per prize category, from its final placings."""
-    event = visible_event(request, slug, event_id)
-    heading, blocks = prize_pdf.prize_list_sheet_data(event)
-    return pdf_response(prize_pdf.prize_sheet(heading, blocks), slug, event.name, "prizes")
 
 
 def stage_bracket(request, slug, stage_id):

@@ -17,7 +17,6 @@ urlpatterns = [
     path("t/<slug:slug>/stages/<int:stage_id>/standings.pdf", views.stage_standings, name="print-standings"),
     path(f"{stage}placings.pdf", export_views.stage_placings, name="print-stage-placings"),
     path(f"{event}placings.pdf", export_views.event_placings, name="print-event-placings"),
-    path(f"{event}prizes.pdf", export_views.event_prizes, name="print-event-prizes"),
     path(f"{stage}bracket.pdf", export_views.stage_bracket, name="print-bracket"),
 ]
 

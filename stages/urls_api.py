@@ -4,7 +4,7 @@ names."""
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from stages import api, prize_api
+from stages import api
 
 stages = SimpleRouter()
 stages.register("stages", api.StageViewSet, basename="api-stage")
@@ -18,11 +18,6 @@ stage_rounds.register("rounds", api.RoundViewSet, basename="api-stage-round")
 
 urlpatterns = [
     path("tournaments/<slug:tournament_slug>/events/<int:event_pk>/", include(event_stages.urls)),
-    path(
-        "tournaments/<slug:tournament_slug>/events/<int:event_pk>/prizes/",
-        prize_api.EventPrizesView.as_view(),
-        name="api-event-prizes",
-    ),
     path("tournaments/<slug:tournament_slug>/", include(stages.urls)),
     path("tournaments/<slug:tournament_slug>/stages/<int:stage_pk>/", include(stage_rounds.urls)),
 ]

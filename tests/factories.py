@@ -13,6 +13,7 @@ from matches.models import ResultChange
 from matches.scheduling.models import RoundClock, Venue
 from matches.scoring.models import Board, Game
 from players.models import MatchLink, PersonalLink, SelfReport
+from prizes.models import PrizeCategory
 from protests.models import Protest, ProtestPhoto, ProtestSettings
 from stages.models import Group, GroupMember, Match, Round, Stage
 from tournaments.models import (
@@ -22,7 +23,6 @@ from tournaments.models import (
     Event,
     Notification,
     Player,
-    PrizeCategory,
     Profile,
     PushSubscription,
     Tournament,

@@ -8,7 +8,6 @@ from tournaments.models import (
     Event,
     Notification,
     Player,
-    PrizeCategory,
     Profile,
     PushSubscription,
     Tournament,
@@ -54,22 +53,6 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ["name", "tournament", "kind", "category", "rule_set"]
     list_filter = ["kind", "category", "rule_set"]
     search_fields = ["name", "tournament__name"]
-
-
-@admin.register(PrizeCategory)
-class PrizeCategoryAdmin(admin.ModelAdmin):
-    """Read only: the rules are checked by tournaments.prize_services, which the event page's "Set the prizes" and
-    the API call."""
-
-    list_display = ["event", "kind", "prizes", "age_limit", "born_on_or_after"]
-    list_filter = ["kind"]
-    search_fields = ["event__name", "event__tournament__name"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class EntryMemberInline(admin.TabularInline):

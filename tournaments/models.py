@@ -199,7 +199,7 @@ class Event(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SINGLES)
     category = models.CharField(max_length=10, choices=Category.choices, default=Category.OPEN)
     rule_set = models.CharField(max_length=20, choices=rule_set_choices, default="icf")
-    # The prize list (stages.prizes): the top `overall_prizes` of the final placings, then each PrizeCategory's.
+    # The prize list (the prizes app): the top `overall_prizes` of the final placings, then each prize category's.
     overall_prizes = models.PositiveSmallIntegerField(default=3)
     # One prize per person: an overall prize winner is left out of the categories' prizes.
     overall_winners_excluded = models.BooleanField(default=False)
@@ -264,33 +264,6 @@ class EntryMember(models.Model):
 
     def __str__(self):
         return _("%(player)s in %(entry)s") % {"player": self.player, "entry": self.entry}
-
-
-class PrizeCategory(models.Model):
-    """A category an event awards prizes in, beside the overall ones: its top `prizes` eligible entries in the
-    event's final placings. A doubles pair is eligible when both partners are; a player without a date of birth
-    is never eligible for an age category."""
-
-    class Kind(models.TextChoices):
-        WOMEN = "women", gettext_lazy("Women")
-        JUNIOR = "junior", gettext_lazy("Junior")
-        VETERAN = "veteran", gettext_lazy("Veteran")
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="prize_categories")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    prizes = models.PositiveSmallIntegerField(default=3)
-    # Junior: under this age on the tournament's first day; veteran: at least this age on that day.
-    age_limit = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Junior, instead of an age: born on this day or later.
-    born_on_or_after = models.DateField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["event", "kind"]
-        verbose_name_plural = gettext_lazy("prize categories")
-        constraints = [models.UniqueConstraint(fields=["event", "kind"], name="prize_category_once_per_event")]
-
-    def __str__(self):
-        return f"{self.event}: {self.get_kind_display()}"
 
 
 class Notification(models.Model):

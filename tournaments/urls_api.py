@@ -3,7 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from tournaments import api, prize_api
+from tournaments import api
 
 router = DefaultRouter()
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
@@ -21,11 +21,6 @@ urlpatterns = [
     path("tournaments/<slug:tournament_slug>/", include(events.urls)),
     path("tournaments/<slug:tournament_slug>/events/<int:event_pk>/", include(entries.urls)),
     path("tournaments/<slug:tournament_slug>/officials/", api.OfficialsView.as_view(), name="api-officials"),
-    path(
-        "tournaments/<slug:tournament_slug>/events/<int:event_pk>/prize-categories/",
-        prize_api.PrizeCategoriesView.as_view(),
-        name="api-event-prize-categories",
-    ),
     path(
         "tournaments/<slug:tournament_slug>/events/<int:event_pk>/import/",
         api.ImportEntriesView.as_view(),

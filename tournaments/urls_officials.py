@@ -2,14 +2,13 @@
 
 from django.urls import path
 
-from tournaments import entry_views, import_views, prize_views, views
+from tournaments import entry_views, import_views, views
 
 urlpatterns = [
     path("tournaments/new/", views.tournament_create, name="tournament-create"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament-edit"),
     path("t/<slug:slug>/officials/", views.tournament_officials, name="tournament-officials"),
     path("t/<slug:slug>/events/new/", views.event_create, name="event-create"),
-    path("t/<slug:slug>/events/<int:event_id>/prizes/", prize_views.event_prizes, name="event-prizes-page"),
     path("t/<slug:slug>/events/<int:event_id>/import/", import_views.event_import, name="event-import-page"),
     path("t/<slug:slug>/events/<int:event_id>/entries/new/", entry_views.entry_add, name="entry-add-page"),
     path("t/<slug:slug>/events/<int:event_id>/entries/<int:entry_id>/", entry_views.entry_edit, name="entry-edit-page"),

@@ -91,8 +91,8 @@ MATRIX = {
     ("entry-withdraw", "POST"): SECRETARY,
     ("entry-reinstate", "POST"): SECRETARY,
     ("event-import", "POST"): SECRETARY,
-    # The event's prize rules (tournaments.prize_api): anyone reads them, its secretaries replace them; the prize
-    # list itself (stages.prize_api) is read by anyone who sees the tournament.
+    # The event's prize rules (prizes.api): anyone reads them, its secretaries replace them; the prize list itself
+    # is read by anyone who sees the tournament.
     ("api-event-prize-categories", "GET"): EVERYONE,
     ("api-event-prize-categories", "PUT"): SECRETARY,
     ("api-event-prizes", "GET"): EVERYONE,

@@ -1,5 +1,5 @@
-"""An event's prize list: the overall prizes, then each prize category's (women, junior, veteran) top N, read from
-the event's final placings (stages.placings).
+"""Who wins an event's prizes: the overall prizes, then each prize category's (women, junior, veteran) top N, read
+from the event's final placings (stages.placings).
 
 A category's prizes go to its eligible entries in placing order: a woman is a player whose sex is "F"; a junior is
 born on or after the category's date, or is under its age on the tournament's first day; a veteran has reached its
@@ -10,13 +10,12 @@ category may award more than N. With `overall_winners_excluded` (one prize per p
 are left out of the categories.
 
 `prize_list` is plain Python on Placing objects and player facts (tested without the database);
-`event_prize_list` reads the event for it."""
+prizes.selectors.event_prize_list reads the event for it."""
 
 from dataclasses import dataclass, field
 
-from stages.placings import Placing, event_stage_placings
-from tournaments.models import PrizeCategory
-from tournaments.prize_services import ordered
+from prizes.models import PrizeCategory, ordered
+from stages.placings import Placing
 
 OVERALL = "overall"
 MISSING_SEX = "sex"
@@ -109,25 +108,3 @@ def prize_list(placings, people, start, overall_prizes, categories, overall_winn
         fact = MISSING_SEX if rule.kind == PrizeCategory.Kind.WOMEN else MISSING_BIRTH
         sections.append(PrizeSection(rule.kind, rule.prizes, rule, winners, missing, fact if missing else ""))
     return sections
-
-
-def event_prize_list(event):
-    """The event's prize list, the placings holding Entry objects (their members and clubs loaded)."""
-    placings = event_stage_placings(event)
-    ids = [placing.entry.pk for placing in placings]
-    by_id = {}
-    for entry in event.entries.filter(pk__in=ids).prefetch_related("members__player__club"):
-        by_id[entry.pk] = entry
-    placings = [Placing(p.place, by_id.get(p.entry.pk, p.entry), p.shared) for p in placings]
-    people = {
-        placing.entry: [Person(m.player.sex, m.player.date_of_birth) for m in placing.entry.members.all()]
-        for placing in placings
-    }
-    return prize_list(
-        placings,
-        people,
-        event.tournament.start_date,
-        event.overall_prizes,
-        list(event.prize_categories.all()),
-        event.overall_winners_excluded,
-    )

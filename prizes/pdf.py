@@ -1,7 +1,7 @@
 """The prize list sheet (PDF): an event's overall prizes, then each prize category's (women, junior, veteran), each
 with its rule, the prize winners (prize, place in the event, name, club, country), and the entries a category could
-not consider for want of a date of birth or a recorded sex. stages.prizes decides who wins; this module reads it and
-draws it, in the language active when the sheet is drawn."""
+not consider for want of a date of birth or a recorded sex. prizes.winners decides who wins; this module reads it
+and draws it with printing's PDF kit, in the language active when the sheet is drawn."""
 
 import io
 from dataclasses import dataclass, field
@@ -17,8 +17,8 @@ from printing.outcome_data import provisional
 from printing.pdf import Heading, Section, build, document, footer_text, heading_parts, section_parts, styles
 from printing.pdf_kit import fractions, para
 from printing.selectors import printed
-from stages import prizes
-from tournaments import prize_display
+from prizes import display
+from prizes.selectors import event_prize_list
 
 
 @dataclass
@@ -46,7 +46,7 @@ def prize_blocks(event):
     """[PrizeBlock] of the event's prize list."""
     start = event.tournament.start_date
     blocks = []
-    for section in prizes.event_prize_list(event):
+    for section in event_prize_list(event):
         lines = [
             PrizeLine(
                 shared(w.prize, w.shared),
@@ -55,12 +55,12 @@ def prize_blocks(event):
             )
             for w in section.winners
         ]
-        rule = prize_display.prize_count(section.prizes)
+        rule = display.prize_count(section.prizes)
         if section.rule is not None:
-            rule = prize_display.rule_line(section.rule, start)
+            rule = display.rule_line(section.rule, start)
         names = [placing.entry.name for placing in section.missing]
-        note = prize_display.missing_text(section.missing_fact, names) if names else ""
-        blocks.append(PrizeBlock(prize_display.section_title(section.kind), rule, lines, note))
+        note = display.missing_text(section.missing_fact, names) if names else ""
+        blocks.append(PrizeBlock(display.section_title(section.kind), rule, lines, note))
     return blocks
 
 
@@ -70,7 +70,7 @@ def prize_list_sheet_data(event):
     heading = Heading(
         title=f"{_('Prize list')} · {event.name}",
         tournament=event.tournament.name,
-        lines=[*prize_display.notes(event), provisional(stages) if stages else ""],
+        lines=[*display.notes(event), provisional(stages) if stages else ""],
         printed=printed(),
     )
     return heading, prize_blocks(event)

@@ -1,5 +1,5 @@
 """The prize list: the PDF beside the placings PDF, the API's GET …/prizes/, and the prize rules set from the event
-page and the API (PUT …/prize-categories/), validated once by tournaments.prize_services."""
+page and the API (PUT …/prize-categories/), validated once by prizes.services."""
 
 from datetime import date
 
@@ -7,13 +7,14 @@ import pytest
 from django.urls import reverse
 
 from printing import pdf as printing
-from printing import prize_pdf
 from printing.pdf import Heading
+from prizes import pdf as prize_pdf
+from prizes.models import PrizeCategory
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, PrizeCategoryFactory, UserFactory
 from tests.helpers import play_round_robin
 from tests.printing.test_pdf import pdf_text
 from tests.printing.test_views import get_pdf
-from tournaments.models import Club, Event, PrizeCategory
+from tournaments.models import Club, Event
 
 pytestmark = pytest.mark.django_db
 

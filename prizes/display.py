@@ -5,8 +5,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import PrizeCategory
-from tournaments.prize_services import ordered
+from prizes.models import PrizeCategory, ordered
 
 
 def overall_title():
@@ -66,6 +65,11 @@ def notes(event):
     if event.overall_winners_excluded:
         lines.append(_("Overall prize winners do not take a category's prize (one prize per person)."))
     return lines
+
+
+def event_page_lines(sender, event, **kwargs):
+    """The event page's lines about its prizes (answering tournaments.signals.event_prize_rules_asked)."""
+    return event_rules(event) + notes(event)
 
 
 def missing_text(fact, names):

@@ -1,12 +1,12 @@
 """The event's prize rules on a page: the overall prizes, whether overall winners are left out of the categories,
 and one fieldset per category (women, junior, veteran) ticked when the event awards it. The rules themselves are
-checked once, by tournaments.prize_services.set_prizes."""
+checked once, by prizes.services.set_prizes."""
 
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import PrizeCategory
-from tournaments.prize_services import KIND_ORDER, MAX_PRIZES, CategoryRule, ordered
+from prizes.models import KIND_ORDER, PrizeCategory, ordered
+from prizes.services import MAX_PRIZES, CategoryRule
 
 AGE_LABELS = {
     PrizeCategory.Kind.JUNIOR: gettext_lazy("Under this age on the tournament's first day"),

@@ -5,12 +5,14 @@ from datetime import date
 
 import pytest
 
+from prizes.models import PrizeCategory
+from prizes.selectors import event_prize_list
+from prizes.services import CategoryRule
+from prizes.winners import MISSING_BIRTH, MISSING_SEX, Person, age_on, prize_list
 from stages.placings import Placing
-from stages.prizes import MISSING_BIRTH, MISSING_SEX, Person, age_on, event_prize_list, prize_list
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
 from tests.helpers import play_round_robin
-from tournaments.models import Event, PrizeCategory
-from tournaments.prize_services import CategoryRule
+from tournaments.models import Event
 
 START = date(2026, 12, 5)  # the tournament's first day: ages are counted on it
 WOMEN = CategoryRule("women", 2)

@@ -1,4 +1,5 @@
-"""The secretary's page for an event's prizes: overall prizes and the prize categories (women, junior, veteran)."""
+"""The prizes' pages: the secretary's page for an event's prize rules (overall prizes and the prize categories:
+women, junior, veteran), and the prize list sheet (PDF) for anyone who may see the tournament."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -6,14 +7,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from printing.export_views import visible_event
+from printing.views import pdf_response
+from prizes import pdf
+from prizes.forms import PrizeForm
+from prizes.services import set_prizes
 from tournaments.models import Event
-from tournaments.prize_forms import PrizeForm
-from tournaments.prize_services import set_prizes
 from tournaments.scoping import secretary_tournament
 
 
 @login_required
-def event_prizes(request, slug, event_id):
+def prize_rules_page(request, slug, event_id):
     tournament = secretary_tournament(request, slug)
     event = get_object_or_404(Event, pk=event_id, tournament=tournament)
     form = PrizeForm(request.POST or None, event=event)
@@ -30,4 +34,11 @@ def event_prizes(request, slug, event_id):
         else:
             messages.success(request, _("Prizes of %(event)s saved.") % {"event": event.name})
             return redirect(event)
-    return render(request, "tournaments/prizes.html", {"tournament": tournament, "event": event, "form": form})
+    return render(request, "prizes/prizes.html", {"tournament": tournament, "event": event, "form": form})
+
+
+def prize_list_pdf(request, slug, event_id):
+    """The event's prize list: overall and per prize category, from its final placings."""
+    event = visible_event(request, slug, event_id)
+    heading, blocks = pdf.prize_list_sheet_data(event)
+    return pdf_response(pdf.prize_sheet(heading, blocks), slug, event.name, "prizes")

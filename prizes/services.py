@@ -1,6 +1,6 @@
 """The prizes an event awards, set by its secretary: how many overall prizes, whether an overall prize winner may
 also take a category's, and the categories (women, junior, veteran) with their rules. One function validates and
-writes them, for the event page's form, the API and the admin alike. Eligibility itself is read in stages.prizes."""
+writes them, for the event page's form and the API alike. Who wins is read in prizes.winners."""
 
 from dataclasses import dataclass
 
@@ -9,10 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
-from tournaments.models import PrizeCategory
+from prizes.models import PrizeCategory
 
 MAX_PRIZES = 100
-KIND_ORDER = [PrizeCategory.Kind.WOMEN, PrizeCategory.Kind.JUNIOR, PrizeCategory.Kind.VETERAN]
 
 TOO_MANY = gettext_lazy("Give a number of prizes from 0 to %(most)s.")
 
@@ -23,11 +22,6 @@ class CategoryRule:
     prizes: int = 3
     age_limit: int | None = None
     born_on_or_after: object = None  # a date
-
-
-def ordered(categories):
-    """Categories (anything with `kind`) in the order a prize list prints them: women, junior, veteran."""
-    return sorted(categories, key=lambda category: KIND_ORDER.index(category.kind))
 
 
 def check_category(rule):
