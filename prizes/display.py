@@ -67,8 +67,9 @@ def notes(event):
     return lines
 
 
-def event_page_lines(sender, event, **kwargs):
-    """The event page's lines about its prizes (answering tournaments.signals.event_prize_rules_asked)."""
+def event_page_lines(event):
+    """The event page's lines about its prizes: the overall prizes, each category's rule, the rules for pairs and
+    for overall winners; empty when the event awards none (templatetags/prize_tags.py hands them to the page)."""
     return event_rules(event) + notes(event)
 
 

@@ -63,15 +63,3 @@ def event_stages(event, secretary=False):
     """The stages of `event` (StageLine), in order, as the floors above answer; empty when there are none."""
     answers = event_stages_asked.send(sender=type(event), event=event, secretary=secretary)
     return [stage for _, answer in answers for stage in answer or ()]
-
-
-# Sent with `event` to ask for the lines the event page shows under "Prizes": the overall prizes, each prize
-# category's rule, the rules for pairs and for overall winners. A receiver answers with a list of strings in the
-# active language; with none, the page says the event awards no prizes.
-event_prize_rules_asked = Signal()
-
-
-def event_prize_rules(event):
-    """The event page's lines about the prizes of `event`, as the floors above answer; empty when it awards none."""
-    answers = event_prize_rules_asked.send(sender=type(event), event=event)
-    return [line for _, answer in answers for line in answer or ()]

@@ -13,7 +13,7 @@ from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
 from tournaments.scoping import secretary_tournament, visible_tournament
 from tournaments.selectors import event_entries, search_text
-from tournaments.signals import event_prize_rules, event_stages
+from tournaments.signals import event_stages
 
 
 def home(request):
@@ -67,7 +67,6 @@ def event_detail(request, slug, event_id):
             "is_secretary": secretary,
             # Each stage's badge as its own page shows it (the stages floor computes it from its matches).
             "stages": event_stages(event, secretary),
-            "prize_rules": event_prize_rules(event),
         },
     )
 
