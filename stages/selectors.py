@@ -2,7 +2,7 @@
 here writes. Each function loads what it needs in a fixed number of queries and leaves the ranking to the plain
 engine in stages.draws.standings."""
 
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
@@ -12,7 +12,7 @@ from stages.draws.knockout import THIRD_PLACE
 from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
 from stages.errors import StageError
 from stages.loading import EntryRow, entry_rows, match_rows
-from stages.models import GroupMember, Match, Stage
+from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember
 
@@ -155,8 +155,72 @@ def stage_standings(stage, entries=None, matches=None):
         matches = list(stage.matches.all())
     if entries is None:
         entries = played_entries(matches)
-    results = decided_results(matches, byes_count=stage.kind == Stage.Kind.SWISS)
-    return standings(competitors_of(entries), results, precedence(stage), points_for(stage))
+    (table,) = standings_after_each_round(stage, entries, [matches])
+    return table
+
+
+def standings_after_each_round(stage, entries, rounds):
+    """The stage's standings rows after each of `rounds` (each one round's matches, in round order), counting that
+    round and the ones before it. The competitors and each round's results are made once, not once per round: the
+    players' page reads every entry's rank after each round (standings_round_by_round). `entries`: model instances
+    or stages.loading.EntryRows."""
+    competitors = competitors_of(entries)
+    byes_count, order, points = stage.kind == Stage.Kind.SWISS, precedence(stage), points_for(stage)
+    results = []
+    for matches in rounds:
+        results += decided_results(matches, byes_count)
+        yield standings(competitors, results, order, points)
+
+
+RoundByRound = namedtuple("RoundByRound", ("entries", "steps"))
+
+
+def standings_round_by_round(stage, group_id=None, rounds=None):
+    """The standings of a Swiss, round-robin or groups stage (of its group `group_id`) after each of its published
+    rounds that has a decided match: `entries` (the EntryRows ranked, see ranked_entries) and `steps`, one
+    (round id, final, standings rows) per round in round order; `final` once every match of that round and those
+    before it counts (a result to confirm or a withheld one does not count yet: ICF 150). Three queries, four when
+    `rounds` ({round id: Round} already loaded) lacks a round of the matches."""
+    matches = stage.matches.filter(round__status=Round.Status.PUBLISHED)
+    if group_id is not None:
+        matches = matches.filter(group_id=group_id)
+    # Match.Meta.ordering, as the standings always read them: within one stage, by round number, then match number
+    # (said so, or the ordering joins the stage, the event and the tournament to sort by them too).
+    rows = match_rows(matches.order_by("round__number", "number"))
+    entries = ranked_entries(stage, group_id, rows)
+    # A round with no decided match adds nothing and is no step; a round-robin rest, decided, is one though it
+    # counts for nothing.
+    counted = [step for step in rounds_in_order(rows, rounds or {}) if any(match.is_decided for match in step[2])]
+    tables = standings_after_each_round(stage, entries, [matches for *_, matches in counted])
+    return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
+
+
+def ranked_entries(stage, group_id, rows):
+    """The entries the standings rank, as EntryRows: the group's members, else every entry that plays in `rows`
+    (as played_entries), read with the event's entries (cheaper whole than asked by id)."""
+    if group_id is not None:
+        members = GroupMember.objects.filter(group_id=group_id).values("entry_id")
+        return entry_rows(Entry.objects.filter(pk__in=members))
+    played = played_ids(rows)
+    entries = [entry for entry in entry_rows(stage.event.entries.all()) if entry.pk in played]
+    others = played - {entry.pk for entry in entries}
+    return entries + (entry_rows(Entry.objects.filter(pk__in=others)) if others else [])
+
+
+def rounds_in_order(rows, rounds):
+    """(round id, whether every row up to it is decided, its rows in their order) for each round of `rows`, in
+    round order. `rounds`: {round id: Round} already loaded; the others' numbers are read."""
+    missing = {row.round_id for row in rows} - rounds.keys()
+    numbers = {pk: found.number for pk, found in rounds.items()}
+    if missing:
+        numbers.update(Round.objects.filter(pk__in=missing).values_list("pk", "number"))
+    grouped = defaultdict(list)
+    for row in rows:
+        grouped[numbers[row.round_id], row.round_id].append(row)
+    final = True
+    for (_number, round_id), round_rows in sorted(grouped.items(), key=lambda item: item[0][0]):
+        final = final and all(row.is_decided for row in round_rows)
+        yield round_id, final, round_rows
 
 
 def competitors_of(entries):
