@@ -17,11 +17,10 @@ from django.utils import timezone
 
 from benchmarks.load import entries_csv
 from core import page_cache
-from matches.scheduling.models import Venue
 from stages.models import Match, Stage
 from stages.services import pair_swiss_round, publish_round
 from stages.signals import match_news
-from tournaments.models import Event, Tournament
+from tournaments.models import Event, Tournament, Venue
 from tournaments.services import import_entries
 
 OFFICIALS = 30  # umpires of the tournament; a few more users officiate elsewhere

@@ -12,7 +12,11 @@ tournament_api = "tournaments/<slug:tournament_slug>/"
 
 # The admin's pages of a model follow its app label: a model that moved to another app keeps its old pages' links
 # working (bookmarks, links in mails) by a redirect to the new ones. (old "label/model", new "label/model")
-MOVED_ADMIN_PAGES = [("scoring/resultchange", "matches/resultchange")]
+MOVED_ADMIN_PAGES = [
+    ("scoring/resultchange", "matches/resultchange"),
+    ("scheduling/venue", "tournaments/venue"),
+    ("tournaments/prizecategory", "prizes/prizecategory"),
+]
 moved_admin_pages = [
     re_path(rf"^admin/{old}/(?P<rest>.*)$", RedirectView.as_view(url=f"/admin/{new}/%(rest)s", query_string=True))
     for old, new in MOVED_ADMIN_PAGES

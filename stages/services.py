@@ -27,7 +27,8 @@ from stages.selectors import (
     require_source_finished,
     stage_standings,
 )
-from stages.signals import hall_tables, match_news, stage_finished
+from stages.signals import match_news, stage_finished
+from tournaments.venue import venue_of
 
 
 class ResultsToConfirm(StageError):
@@ -262,7 +263,9 @@ def table_history(matches):
 
 
 def tournament_tables(stage):
-    return hall_tables(stage.event.tournament)
+    """The carrom boards of the tournament's hall, over which Swiss pairing seats the players (the venue is made
+    on first use, as scheduling makes it)."""
+    return venue_of(stage.event.tournament).tables
 
 
 # ---------------------------------------------------------------- publishing and changing a draw

@@ -9,19 +9,9 @@ from django.dispatch import Signal
 # the sender saves the matches, so a receiver may set fields on them (the check-in desk sets `report_deadline`).
 match_times_changed = Signal()
 
-# Sent with `tournament` to ask how many carrom boards (tables) its hall has: Swiss pairing spreads players over
-# the tables. The scheduling app answers with a number; with no answer, pairing assigns no tables.
-tables_asked = Signal()
-
 # Sent with `stage` inside the transaction that finished it (stages.services.finish_stage): the ratings app
 # recomputes the rating the event uses once it commits.
 stage_finished = Signal()
-
-
-def hall_tables(tournament):
-    """The tables of the tournament's hall, as the app that keeps the venue answers (0 without one)."""
-    answers = [answer for _, answer in tables_asked.send(sender=type(tournament), tournament=tournament)]
-    return next((answer for answer in answers if answer), 0)
 
 
 # Sent with `matches` (a list) and `news` when the players of those matches should hear of it: "drawn" (their

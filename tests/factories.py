@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
 from matches.models import ResultChange
-from matches.scheduling.models import RoundClock, Venue
+from matches.scheduling.models import RoundClock
 from matches.scoring.models import Board, Game
 from players.models import MatchLink, PersonalLink, SelfReport
 from prizes.models import PrizeCategory
@@ -26,6 +26,7 @@ from tournaments.models import (
     Profile,
     PushSubscription,
     Tournament,
+    Venue,
 )
 
 # Every user's password, for tests that log in through a form or ask for a token.

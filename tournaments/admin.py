@@ -11,6 +11,7 @@ from tournaments.models import (
     Profile,
     PushSubscription,
     Tournament,
+    Venue,
 )
 
 
@@ -93,3 +94,8 @@ class ProfileAdmin(admin.ModelAdmin):
     list_display = ["user", "language"]
     list_filter = ["language"]
     search_fields = ["user__username"]
+
+
+@admin.register(Venue)
+class VenueAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "tables", "match_minutes", "rest_minutes"]

@@ -18,3 +18,4 @@ class TournamentsConfig(AppConfig):
         watch(m.Player, "memberships__entry__event__tournament")
         watch(m.Club, "players__memberships__entry__event__tournament")
         watch(m.Notification, "tournament")
+        watch(m.Venue, "tournament")

@@ -3,7 +3,7 @@ from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from core.page_cache import new_page_version
 from rules.base import all_rule_sets, get_rule_set
@@ -324,3 +324,25 @@ class Profile(models.Model):
 
     def __str__(self):
         return str(self.user)
+
+
+class Venue(models.Model):
+    """The playing hall of a tournament: how many carrom boards (tables) it has, how long a match takes and how
+    long a player rests between matches. Swiss pairing seats players on its tables (stages); scheduling books
+    them (matches.scheduling)."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="venue_setup")
+    tables = models.PositiveSmallIntegerField(default=8, help_text=gettext_lazy("Carrom boards (tables) in the hall."))
+    match_minutes = models.PositiveSmallIntegerField(default=60, help_text=gettext_lazy("Time a match's slot takes."))
+    rest_minutes = models.PositiveSmallIntegerField(
+        default=10, help_text=gettext_lazy("Minimum rest between a player's matches.")
+    )
+
+    class Meta:
+        db_table = "matches_venue"  # the table keeps the name it had before the model moved to this app
+
+    def __str__(self):
+        return ngettext("%(tournament)s: %(count)s tables", "%(tournament)s: %(count)s tables", self.tables) % {
+            "tournament": self.tournament,
+            "count": self.tables,
+        }

@@ -1,11 +1,6 @@
 from django.contrib import admin
 
-from matches.scheduling.models import RoundClock, Venue
-
-
-@admin.register(Venue)
-class VenueAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "tables", "match_minutes", "rest_minutes"]
+from matches.scheduling.models import RoundClock
 
 
 @admin.register(RoundClock)

@@ -26,10 +26,10 @@ from matches.scheduling.serializers import (
     VenueSerializer,
     schedule_row,
 )
-from matches.scheduling.venue import venue_of
 from stages.models import Match, Round, Stage
 from tournaments.models import Tournament
 from tournaments.permissions import can_see_round, is_secretary
+from tournaments.venue import venue_of
 
 READ = error_responses(404)
 WRITE = error_responses(400, 403, 404)

@@ -24,11 +24,11 @@ from matches.models import ResultChange
 from matches.scheduling.display import second_bell_notice
 from matches.scheduling.errors import refuse
 from matches.scheduling.models import RoundClock
-from matches.scheduling.venue import venue_of
 from stages.models import UNFINISHED, Match, Round
 from stages.signals import match_times_changed
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials
+from tournaments.venue import venue_of
 
 S = Match.Status
 # Matches still on the board at the second bell.

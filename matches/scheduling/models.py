@@ -3,30 +3,8 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from stages.models import Round
-
-
-class Venue(models.Model):
-    """The playing hall of a tournament: how many carrom boards (tables) it has, how long a match takes and how
-    long a player rests between matches. Scheduling reads it."""
-
-    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE, related_name="venue_setup")
-    tables = models.PositiveSmallIntegerField(default=8, help_text=gettext_lazy("Carrom boards (tables) in the hall."))
-    match_minutes = models.PositiveSmallIntegerField(default=60, help_text=gettext_lazy("Time a match's slot takes."))
-    rest_minutes = models.PositiveSmallIntegerField(
-        default=10, help_text=gettext_lazy("Minimum rest between a player's matches.")
-    )
-
-    class Meta:
-        db_table = "matches_venue"  # the table keeps the name it had before the model moved to this app
-
-    def __str__(self):
-        return ngettext("%(tournament)s: %(count)s tables", "%(tournament)s: %(count)s tables", self.tables) % {
-            "tournament": self.tournament,
-            "count": self.tables,
-        }
 
 
 class RoundClock(models.Model):

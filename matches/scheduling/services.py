@@ -17,13 +17,12 @@ from matches.scheduling.book import Book
 from matches.scheduling.clock import clock_of, start_clock
 from matches.scheduling.display import match_label
 from matches.scheduling.errors import ScheduleError, refuse
-from matches.scheduling.models import Venue
-from matches.scheduling.venue import venue_of
 from matches.services import change_status
 from stages.models import Match, Round, Stage
 from stages.signals import match_news, match_times_changed
-from tournaments.models import Tournament
+from tournaments.models import Tournament, Venue
 from tournaments.permissions import is_umpire
+from tournaments.venue import venue_of
 
 S = Match.Status
 # A match can change table or time until it starts.

@@ -21,12 +21,12 @@ from matches.scheduling import services as schedule_services
 from matches.scheduling.errors import ScheduleError
 from matches.scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
 from matches.scheduling.services import MOVABLE, UMPIRE_SETTABLE
-from matches.scheduling.venue import venue_of
 from stages.display import result_text
 from stages.models import Match, Round, Stage
 from stages.umpiring import self_umpired_event
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
 from tournaments.scoping import secretary_tournament, visible_tournament
+from tournaments.venue import venue_of
 
 # ---------------------------------------------------------------- the round page
 

@@ -12,7 +12,6 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.scheduling.services import call_round, schedule_round
-from matches.scheduling.venue import venue_of
 from matches.scoring.services import record_result
 from players import links
 from stages.models import Match, Stage
@@ -20,6 +19,7 @@ from stages.services import draw_stage, pair_swiss_round, publish_stage
 from tests.browser.conftest import PHONE, log_in
 from tests.factories import PASSWORD
 from tournaments.models import Event
+from tournaments.venue import venue_of
 
 # ECC: 12 (9 c/m + queen), 12, 1: a game of 25-0 in three boards.
 GAME_25_0 = [(9, "covered_by_winner"), (9, "covered_by_winner"), (1, "")]

@@ -9,13 +9,13 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.scheduling.services import schedule_round
-from matches.scheduling.venue import venue_of
 from matches.scoring.services import record_result
 from players.links import personal_token
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage
 from tests.browser.conftest import PHONE, log_in
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
+from tournaments.venue import venue_of
 
 # ICF 53-54: 12 (9 c/m + queen), 12, 1: a game of 25-0 in three boards.
 GAME_25_0 = [(9, "covered_by_winner"), (9, "covered_by_winner"), (1, "")]

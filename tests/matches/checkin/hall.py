@@ -6,11 +6,11 @@ from django.utils import timezone
 
 from demo import eurocup
 from matches.scheduling.services import call_round, schedule_round
-from matches.scheduling.venue import venue_of
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage
 from tests.factories import EventFactory, TournamentFactory, UserFactory
 from tournaments.services import import_entries
+from tournaments.venue import venue_of
 
 
 def eurocup_hall(umpire=None, call=True):

@@ -9,7 +9,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import ResultChange
-from matches.scheduling.models import RoundClock, Venue
+from matches.scheduling.models import RoundClock
 from matches.scheduling.services import schedule_round
 from stages.models import Match, Round
 from tests.factories import (
@@ -20,6 +20,7 @@ from tests.factories import (
     VenueFactory,
 )
 from tests.helpers import make_round
+from tournaments.models import Venue
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,7 @@
 
 from django.db.models import Count, Max
 
-from matches.scheduling.models import Venue
-from tournaments.models import Entry
+from tournaments.models import Entry, Venue
 
 # Smallest hall the venue is created with; a bigger event gets a board for every pair of a round.
 MIN_DEFAULT_TABLES = 8
