@@ -14,11 +14,11 @@ from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 from matches.clock import start_clock
-from matches.models import Match
 from rest_framework.authtoken.models import Token
 
 from matches import late
 from matches import services as results
+from matches.models import Match
 from protests import services as protests
 from protests.models import Protest
 from tournaments import stage_services as stages
