@@ -56,12 +56,13 @@ START = {
         OLD,
         play="play_old.py",
         reads=("read_new.py",),
-        # The audit log (matches.resultchange) went to scoring at the split and came back to the match's own app.
+        # The audit log (matches.resultchange) went to scoring at the split and came back to the match's own app;
+        # the hall (venue) went to scheduling and then to the tournament's floor.
         moved={
             ("matches", "match"): "stages",
             ("matches", "game"): "scoring",
             ("matches", "board"): "scoring",
-            ("matches", "venue"): "scheduling",
+            ("matches", "venue"): "tournaments",
             ("matches", "roundclock"): "scheduling",
             ("tournaments", "stage"): "stages",
             ("tournaments", "group"): "stages",
@@ -81,8 +82,13 @@ START = {
         BEFORE_MOVE,
         play="play_before_move.py",
         reads=("read_new.py", "read_moved.py"),
-        # Nested apps kept their labels; the audit log moved from the score card's app to the match's own.
-        moved={("scoring", "resultchange"): "matches"},
+        # Nested apps kept their labels; the audit log moved from the score card's app to the match's own, the hall
+        # from scheduling to the tournament's floor, the prize categories to the prizes app.
+        moved={
+            ("scoring", "resultchange"): "matches",
+            ("scheduling", "venue"): "tournaments",
+            ("tournaments", "prizecategory"): "prizes",
+        },
     ),
 }
 

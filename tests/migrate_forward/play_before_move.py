@@ -33,6 +33,7 @@ from scoring import services as results
 from scoring.models import Board, ResultChange
 from scoring.scorecard import add_board
 from sol.models import ImportJob, PlayerAlias
+from tournaments.prize_services import CategoryRule, set_prizes
 
 from demo.protest import GAME_1, GAME_2, win
 from protests import services as protests
@@ -42,7 +43,6 @@ from stages import services as stages
 from stages.bracket import sync_bracket
 from stages.models import Match, Stage
 from tournaments.models import Club, Event
-from tournaments.prize_services import CategoryRule, set_prizes
 
 secretary = User.objects.get(username="secretary")
 chief = User.objects.get(username="chief")
