@@ -9,12 +9,11 @@ class StagesConfig(AppConfig):
         from core.page_cache import watch
         from stages import entry_changes
         from stages import models as m
-        from stages.drawn_stages import answer_drawn_stages, answer_event_stages
-        from tournaments.signals import drawn_stages_asked, entry_withdrawn, event_stages_asked
+        from stages.drawn_stages import answer_drawn_stages
+        from tournaments.signals import drawn_stages_asked, entry_withdrawn
 
         entry_withdrawn.connect(entry_changes.follow_withdrawal, dispatch_uid="stages.follow_withdrawal")
         drawn_stages_asked.connect(answer_drawn_stages, dispatch_uid="stages.drawn_stages")
-        event_stages_asked.connect(answer_event_stages, dispatch_uid="stages.event_stages")
 
         watch(m.Stage, "event__tournament")
         watch(m.Group, "stage__event__tournament")

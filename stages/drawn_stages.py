@@ -1,13 +1,26 @@
-"""The stages floor's answers to tournaments.signals about an event's stages: which are drawn, and whether an
-entry added now still enters each (drawn_stages_asked: an entry import asks before it writes); the event page's
-list of stages with their badges (event_stages_asked)."""
+"""An event's stages as the tournaments floor sees them: which are drawn, and whether an entry added now still
+enters each (the answer to tournaments.signals.drawn_stages_asked: an entry import asks before it writes); the event
+page's list of stages with their badges (templatetags/stage_tags.py hands it to the page)."""
 
 from collections import defaultdict
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from stages.display import stage_badge
 from stages.models import Match, Round, Stage
-from tournaments.signals import DrawnStage, StageLine
+from tournaments.signals import DrawnStage
+
+
+@dataclass(frozen=True)
+class StageLine:
+    """A stage as the event page lists it: its name, page, kind, and its badge as its own page shows it (`badge`:
+    not-drawn/pending, drawn, published, in-play or finished; `badge_words`)."""
+
+    name: str
+    url: str
+    kind: str
+    badge: str
+    badge_words: str
 
 
 def answer_drawn_stages(sender, event, **kwargs):
@@ -25,7 +38,7 @@ def answer_drawn_stages(sender, event, **kwargs):
     ]
 
 
-def answer_event_stages(sender, event, secretary=False, **kwargs):
+def event_stage_lines(event, secretary=False):
     """The event page's stages with the badge each stage's page shows (stages.display.stage_badge), from the
     rounds and matches the reader may see (a secretary also sees preview rounds): three queries for the event."""
     stages = list(Stage.objects.filter(event=event).select_related("event__tournament").order_by("order", "pk"))

@@ -40,26 +40,3 @@ def removal_refusal(event):
     if not drawn:
         return None
     return _("%(stage)s has been drawn: withdraw the entry instead of removing it.") % {"stage": drawn[0].name}
-
-
-@dataclass(frozen=True)
-class StageLine:
-    """A stage as the event page lists it, described by the stages floor: its name, page, kind, and its badge as
-    its own page shows it (`badge`: not-drawn/pending, drawn, published, in-play or finished; `badge_words`)."""
-
-    name: str
-    url: str
-    kind: str
-    badge: str
-    badge_words: str
-
-
-# Sent with `event` and `secretary` (whether the reader is one of its secretaries: they also see preview rounds)
-# to ask for the event page's list of stages: a receiver answers with a list of StageLine, in order.
-event_stages_asked = Signal()
-
-
-def event_stages(event, secretary=False):
-    """The stages of `event` (StageLine), in order, as the floors above answer; empty when there are none."""
-    answers = event_stages_asked.send(sender=type(event), event=event, secretary=secretary)
-    return [stage for _, answer in answers for stage in answer or ()]

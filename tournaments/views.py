@@ -13,7 +13,6 @@ from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
 from tournaments.scoping import secretary_tournament, visible_tournament
 from tournaments.selectors import event_entries, search_text
-from tournaments.signals import event_stages
 
 
 def home(request):
@@ -65,8 +64,6 @@ def event_detail(request, slug, event_id):
             "query": query,
             "entry_count": event.entries.count(),
             "is_secretary": secretary,
-            # Each stage's badge as its own page shows it (the stages floor computes it from its matches).
-            "stages": event_stages(event, secretary),
         },
     )
 
