@@ -15,14 +15,16 @@ input included. Fragments live in `<app>/jinja2/` and speak Django's dialect whe
 - `match_url(name, slug, match_id)` is reverse(name, args=[slug, match_id]), resolved once per name and tournament
   rather than once per match."""
 
+import html
+
 from django import template
 from django.conf import settings
 from django.template import engines
 from django.template.defaultfilters import date
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, pgettext
 from jinja2 import ChainableUndefined, Environment, nodes
@@ -53,7 +55,7 @@ def as_django_writes(value):
     current time zone, escaped as Django escapes (Jinja's own escaping writes quotes otherwise). Most values are
     strings and whole numbers, which Django's localize() takes ten times as long to return unchanged."""
     if type(value) is str:
-        return escape(value)
+        return SafeString(html.escape(value))  # django.utils.html.escape, without its wrapper for lazy strings
     if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
         return str(value)
     return conditional_escape(localize(template_localtime(value)))
