@@ -5,7 +5,7 @@ A Swiss stage is the page a whole hall reloads, and the largest: 1,000 players h
 rounds. Its page lists only the latest round's pairings (earlier rounds on their own pages), so every match is
 read as a plain row for the standings (stages.loading), and the latest round's once more, as plain objects, for the
 list. The standings are worked out once; each side's points before the latest round are the standings' points
-less what the round itself gave. The two long lists are written by stages.page_html."""
+less what the round itself gave. The two long lists are written by Jinja2 fragments (stages/jinja2/)."""
 
 from collections import defaultdict
 from types import SimpleNamespace
@@ -20,7 +20,6 @@ from stages.display import (
 from stages.draws.knockout import THIRD_PLACE
 from stages.loading import MATCH_FIELDS, entry_rows, match_rows
 from stages.models import OPEN, Match, Round, Stage
-from stages.page_html import match_items, standings_rows
 from stages.selectors import give_side_info, group_standings, stage_standings
 
 
@@ -34,8 +33,6 @@ def stage_page_data(stage, secretary):
         data = drawn_data(stage, rounds, secretary)
     if data.get("next_stage") is not None:
         data["qualified_words"] = qualified_words(stage, data["next_stage"])
-    if stage.kind == Stage.Kind.SWISS and data["standings"]:
-        data["standings_rows"] = standings_rows(data["standings"], data.get("qualified_words"))
     if secretary:
         data.update(secretary_data(stage, rounds))
     return data
@@ -158,7 +155,7 @@ def grid_cell(is_self, results):
 # ---------------------------------------------------------------- Swiss
 
 
-# What the list of the latest round's pairings reads of a match (stages/_match.html, stages.display.result_text)
+# What the list of the latest round's pairings reads of a match (stages/_match_list.html, stages.display.result_text)
 # and the secretary's swap form of a preview round (`number`).
 LISTED_FIELDS = (*MATCH_FIELDS, "number", "games_a", "games_b", "planned_at")
 
@@ -177,11 +174,10 @@ class Side:
 
 def swiss_data(stage, rounds, secretary):
     """The standings after the rounds shown, and the latest round's pairings (`swiss_rounds`: its `match_list`,
-    each side with its points before the round and its rating, and `items_html`, the list written once unless
-    the template writes it); earlier rounds are links."""
+    each side with its points before the round and its rating); earlier rounds are links."""
     data = {"rounds": rounds, "swiss_rounds": rounds[-1:], "earlier_rounds": rounds[-2::-1], "next_stage": None}
     for r in rounds:
-        r.match_list, r.items_html = [], None
+        r.match_list = []
     if not rounds:
         return {**data, "matches": [], "badge": stage_badge(stage, rounds, []), "standings": [], "late_entries": 0}
     latest = rounds[-1]
@@ -200,8 +196,6 @@ def swiss_data(stage, rounds, secretary):
     if next_stage is not None:
         mark_qualifiers(table, entries, next_stage.qualifiers)
     show_points_before(stage, listed, entries, rows, table, latest)
-    if not any(m.takes_result for m in listed):
-        latest.items_html = match_items(listed, stage.event.tournament.slug)
     return {
         **data,
         "matches": rows,

@@ -7,6 +7,7 @@ from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.forms.utils import to_current_timezone
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,10 +17,10 @@ from django.views.decorators.http import require_POST
 
 from core.page_cache import public_page
 from matches.scheduling import clock as round_clock
-from matches.scheduling import round_page
 from matches.scheduling import services as schedule_services
+from matches.scheduling.display import user_name
 from matches.scheduling.errors import ScheduleError
-from matches.scheduling.forms import MoveForm, ScheduleForm, UmpireForm, VenueForm
+from matches.scheduling.forms import DATETIME_LOCAL, MoveForm, ScheduleForm, UmpireForm, VenueForm
 from matches.scheduling.services import MOVABLE, UMPIRE_SETTABLE
 from stages.display import result_text
 from stages.models import Match, Round, Stage
@@ -56,15 +57,9 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     matches = schedule_services.round_schedule(rnd)
     # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables.
     self_umpired = self_umpired_event(rnd.stage.event)
-    links = round_page.MatchLinks(tournament.slug, ("match-detail", "match-card"))
-    statuses, planned = round_page.status_names(), round_page.PlannedTimes()
     for match in matches:
         match.result_text = result_text(match)
         match.no_umpire = self_umpired or match.self_umpired
-        match.status_name = statuses.get(match.status, match.status)
-        if match.planned_at:
-            match.planned_iso, match.planned_text = planned(match.planned_at)
-        match.detail_url, match.card_url = links.url("match-detail", match), links.url("match-card", match)
     clock = round_clock.clock_of(rnd)
     context = {
         "tournament": tournament,
@@ -82,24 +77,18 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
 
 
 def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
-    """The secretary's forms of every match. Those shown as they start are written straight as HTML
-    (scheduling.round_page: the umpire's options once for all); a refused change's are real, bound forms."""
+    """What the secretary's forms of every match show (scheduling/_round_matches.html writes them, without a form
+    object per match: a round has 500): the match's table, time and umpire, or a refused change's bound form."""
     people = list(schedule_services.possible_umpires(tournament))
-    choices = round_page.UmpireChoices(people)
-    links = round_page.MatchLinks(tournament.slug, ("match-move", "match-umpire"))
     bound_id, bound_move, bound_umpire = bound or (None, None, None)
     for match in matches:
-        match.move_url, match.umpire_url = links.url("match-move", match), links.url("match-umpire", match)
         match.movable = match.status in MOVABLE and not match.withdrawn
         match.umpire_settable = not match.no_umpire and not match.withdrawn and match.status in UMPIRE_SETTABLE
         match.open = match.pk == bound_id
-        match.move_form = match.umpire_form = None
-        if match.movable:
-            refused = bound_move if match.open else None
-            match.move_form = refused if refused is not None else round_page.move_form(match)
-        if match.umpire_settable:
-            refused = bound_umpire if match.open else None
-            match.umpire_form = refused if refused is not None else round_page.umpire_form(match, choices)
+        match.move_form = bound_move if match.open else None
+        match.umpire_form = bound_umpire if match.open else None
+        when = match.planned_at if match.movable else None
+        match.planned_input = None if when is None else to_current_timezone(when).strftime(DATETIME_LOCAL)
     published = rnd.status == Round.Status.PUBLISHED
     return {
         "schedule_form": schedule_form or ScheduleForm(auto_id="schedule_%s"),
@@ -109,6 +98,9 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
         # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
         "time_limit": rnd.stage.event.rules.time_limit is not None,
         "venue": venue_of(tournament),
+        "umpires": [(str(user.pk), user_name(user)) for user in people],
+        "lowest_table": MoveForm.base_fields["table"].min_value,
+        "reason_length": MoveForm.base_fields["reason"].max_length,
     }
 
 

@@ -1,4 +1,4 @@
-"""The Swiss stage page's long lists written in Python (stages.page_html) are what the templates wrote, and the page's
+"""The Swiss stage page's long lists (stages/jinja2/) show each match and standings row, and the page's
 figures (standings, each side's points before the round) are what the selectors work out, on a stage with byes,
 walk-overs, a withheld result, a result still to confirm, a late entry and a qualifying next stage."""
 
@@ -6,12 +6,14 @@ from types import SimpleNamespace
 
 import pytest
 from django.db.models import F, Q
-from django.template import Context, Template
-from django.template.loader import render_to_string
+from django.template import Context
 from django.utils import translation
+from django.utils.formats import localize
+from django.utils.translation import pgettext
 
+from config.jinja import jinja
 from matches.scoring.services import record_result, record_walkover
-from stages import page_html, selectors, stage_page
+from stages import selectors, stage_page
 from stages.display import result_text
 from stages.draws.standings import Standing
 from stages.models import OPEN, Match, Stage
@@ -70,38 +72,51 @@ def every_kind_of_match():
     ]
 
 
+def rendered(name, **context):
+    return jinja(
+        Context({"tournament": SimpleNamespace(slug="open-2026"), "stage": SimpleNamespace(pk=3)}), name, **context
+    )
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_listed_matches_are_what_the_match_template_writes(language):
-    matches = every_kind_of_match()
-    context = {"tournament": SimpleNamespace(slug="open-2026"), "stage": SimpleNamespace(pk=3)}
+def test_the_listed_matches_show_sides_results_byes_and_withheld_results(language):
     with translation.override(language):
-        by_template = "".join(render_to_string("stages/_match.html", {**context, "match": m}) for m in matches)
-        assert page_html.match_items(matches, "open-2026") == by_template
-
-
-# The standings rows as stages/_swiss.html wrote them before stages.page_html did.
-STANDINGS_LOOP = Template(
-    """{% load i18n %}{% for row in standings %}
-      <tr{% if row.qualifies %} class="qualifies"{% endif %}><td class="num">{{ row.rank }}</td><td>{{ row.name }}{% if row.qualifies %} <abbr class="badge qualified" title="{{ qualified_words }}">{% translate "Q" context "qualified, abbreviation" %}</abbr>{% endif %}</td><td class="num">{{ row.played }}</td><td class="num"><strong>{{ row.points }}</strong></td><td class="num">{{ row.buchholz }}</td><td class="num">{{ row.net_score }}</td><td class="num">{{ row.total_score }}</td></tr>
-    {% endfor %}"""  # noqa: E501
-)
+        html = rendered("stages/_match_list.html", matches=every_kind_of_match())
+        table, versus = pgettext("table number, abbreviated", "T%(table)s"), pgettext("versus", "v")
+        bye = pgettext("no opponent", "bye")
+    items = html.split("</li>")[:-1]
+    assert len(items) == 10 and '<a class="pair" href="/t/open-2026/matches/1/">' in items[0]
+    assert f'<span class="badge">{table % {"table": 1}}</span>' in items[0] and f">{versus}</span>" in items[0]
+    assert '<small class="side-info">4 pts · 1500</small>' in items[0]
+    assert "Ann &quot;Queen&quot; O&#x27;Brien &amp; &lt;Co&gt;" in items[1] and "badge" not in items[1]
+    assert 'class="match decided"' in items[2] and '<span class="side winner">Player 30</span>' in items[2]
+    assert 'class="match" id="match-5"' in items[4] and "winner" not in items[4]  # withheld (ICF 150)
+    assert f"{bye}</span>" in items[8] and items[9].count("—") == 2
+    assert "<form" not in html
 
 
 @pytest.mark.parametrize("grouping", [False, True])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_standings_rows_are_what_the_template_loop_wrote(language, grouping, settings):
+def test_the_standings_rows_show_localized_figures_and_the_qualifiers(language, grouping, settings):
     settings.USE_THOUSAND_SEPARATOR = grouping
     rows = [
         Standing(1, "Asha Rao", points=12, buchholz=40, net_score=123, total_score=12345, played=6, rank=1),
         Standing(2, ODD_NAME, points=10.5, buchholz=41.5, net_score=-3, total_score=0, played=6, rank=2),
-        Standing(3, "Bo", points=0, buchholz=0, net_score=-1200, total_score=7, played=0, rank=3),
-        Standing(4, "Cy", points=0, buchholz=0, net_score=-1200, total_score=7, played=0, rank=3),
     ]
-    rows[0].qualifies = rows[2].qualifies = True
+    rows[0].qualifies = True
     words = 'Qualified for "Final" & more'
     with translation.override(language):
-        by_template = STANDINGS_LOOP.render(Context({"standings": rows, "qualified_words": words}))
-        assert page_html.standings_rows(rows, words) == by_template
+        html = rendered("stages/_swiss_standings.html", standings=rows, qualified_words=words)
+        figures = [localize(value) for value in (12345, 10.5, 41.5)]
+        mark = pgettext("qualified, abbreviation", "Q")
+    first, second = html.split("</tr>")[:2]
+    assert (
+        '<tr class="qualifies">' in first
+        and f'title="Qualified for &quot;Final&quot; &amp; more">{mark}</abbr>' in first
+    )
+    assert f'<td class="num">{figures[0]}</td>' in first
+    assert "<tr><td" in second and "&lt;Co&gt;" in second and f"<strong>{figures[1]}</strong>" in second
+    assert f'<td class="num">{figures[2]}</td>' in second
 
 
 # ---------------------------------------------------------------- a whole Swiss page
@@ -139,12 +154,10 @@ def page(client, stage):
     return response.content.decode()
 
 
-def test_the_page_lists_the_latest_round_as_the_match_template_would(client, swiss, monkeypatch):
+def test_the_page_lists_the_latest_round(client, swiss):
     written = page(client, swiss)
     assert written.count('<li class="match') == swiss.rounds.get(number=3).matches.count()
-    with monkeypatch.context() as by_template:
-        by_template.setattr(stage_page, "match_items", lambda matches, slug: None)
-        assert page(client, swiss) == written
+    assert "result-inline" not in written
 
 
 def test_the_page_shows_the_standings_and_the_points_before_the_round_as_the_selectors_work_them_out(swiss):
@@ -169,7 +182,7 @@ def test_points_that_are_not_whole_come_from_the_earlier_rounds_standings(swiss,
     assert {m.pk: (m.info_a, m.info_b) for m in data["swiss_rounds"][0].match_list} == selectors.round_side_info(latest)
 
 
-def test_the_secretary_enters_results_from_the_template_written_list(client, secretary, swiss):
+def test_the_secretary_enters_results_from_the_list(client, secretary, swiss):
     client.force_login(secretary)
     written = page(client, swiss)
     waiting = swiss.matches.filter(round__number=3, status__in=OPEN).exclude(entry_b=None)  # to play or to confirm
