@@ -109,14 +109,14 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "libraries": {"jinja": "config.jinja"},
+            "libraries": {"jinja": "core.jinja"},
         },
     },
-    # The long lists' fragments (config/jinja.py), found in each app's jinja2/ folder.
+    # The long lists' fragments (core/jinja.py), found in each app's jinja2/ folder.
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "APP_DIRS": True,
-        "OPTIONS": {"environment": "config.jinja.environment"},
+        "OPTIONS": {"environment": "core.jinja.environment"},
     },
 ]
 

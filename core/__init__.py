@@ -9,6 +9,8 @@
 - `ratelimit.py`, `pagination.py`, `auth_token.py`: the log-in lock (django-axes), bounded API pages, the token view.
 - `middleware.py`, `numbers.py`: requests over UPLOAD_MAX_BYTES or with NUL bytes refused before they are read;
   numbers from query strings, forms and files parsed in one way.
+- `jinja.py`: the Jinja2 engine beside Django's, for the few lists long enough that Django's engine was their
+  page's cost (`{% jinja %}` includes a fragment from an app's `jinja2/` folder), and match URLs built once per list.
 - `debug_filter.py`: the debug page hides every setting that may hold a password (URLs, brokers, caches).
 - `moves.py`: helpers for migrations that move a model between apps.
 - `run_deadlines`: the periodic deadline tasks (settings.CELERY_BEAT_SCHEDULE) run without a Celery worker."""

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.formats import localize
 from django.utils.translation import pgettext
 
-from config.jinja import jinja
+from core.jinja import jinja
 from matches.scoring.services import record_result, record_walkover
 from stages import selectors, stage_page
 from stages.display import result_text
