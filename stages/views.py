@@ -17,23 +17,19 @@ from stages import services as stage_services
 from stages.errors import StageError
 from stages.forms import GAMES_PATTERN, ResultForm, StageForm, SwapForm
 from stages.models import Round, Stage
+from stages.scoping import secretary_stage, visible_stage
 from stages.stage_page import stage_page_data
 from tournaments.models import Event, Tournament
 from tournaments.permissions import is_secretary, is_umpire
-from tournaments.scoping import secretary_tournament, visible_tournament
+from tournaments.scoping import secretary_tournament
 from tournaments.services import set_tournament_status
 
 # ---------------------------------------------------------------- reading a stage
 
 
-def stage_queryset():
-    return Stage.objects.select_related("event__tournament", "source")
-
-
 @public_page
 def stage_detail(request, slug, stage_id):
-    tournament = visible_tournament(request, slug)
-    stage = get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
+    stage, tournament = visible_stage(request, slug, stage_id)
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
     context["prints_score_cards"] = secretary or is_umpire(request.user, tournament)  # secretaries, referees, umpires
@@ -87,11 +83,6 @@ def stage_edit(request, slug, stage_id):
 
 
 # ---------------------------------------------------------------- secretary actions
-
-
-def secretary_stage(request, slug, stage_id):
-    tournament = secretary_tournament(request, slug)
-    return get_object_or_404(stage_queryset(), pk=stage_id, event__tournament=tournament)
 
 
 def stage_action(func):

@@ -23,7 +23,7 @@ from matches.services import change_status
 from stages.display import result_text
 from stages.forms import ResultForm
 from stages.models import Match
-from stages.views import secretary_stage
+from stages.scoping import secretary_stage
 from tournaments.permissions import is_umpire
 from tournaments.scoping import visible_tournament
 
