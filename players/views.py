@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from core.live import live_fragment, live_version
 from core.numbers import object_id
+from core.origin import from_own_pages
 from core.page_cache import public_page
 from players import selectors as player_services
 from players.links import match_link_url, personal_link_urls, player_from_personal_token
@@ -91,10 +92,16 @@ def linked_player(tournament, token):
 @require_POST
 def push_subscription(request, slug, token):
     """POST the browser's PushSubscription (JSON: endpoint, keys.p256dh, keys.auth): the player's news is then
-    pushed to this phone too (tournaments.push). 201, or 400 with field errors."""
+    pushed to this phone too (tournaments.push). 201, or 400 with field errors.
+
+    Without a CSRF cookie (the page may come from the public cache), yet only from the site's own pages: a browser
+    that says it posts from another site is refused (403), and the body must be JSON, which a form elsewhere cannot
+    send and a script elsewhere may send only after asking us (CORS), which this site never allows."""
+    if not from_own_pages(request):
+        return JsonResponse({"detail": _("Notifications are turned on from your personal page only.")}, status=403)
     player = linked_player(visible_tournament(request, slug), token)
     try:
-        data = json.loads(request.body or b"{}")
+        data = json.loads(request.body or b"{}") if request.content_type == "application/json" else None
     except ValueError:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("keys", {}), dict):

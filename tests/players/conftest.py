@@ -21,3 +21,65 @@ def match(tournament):
         table=5,
         planned_at=NINE,
     )
+
+
+# Public addresses (documentation ranges are not public: these are real hosts' addresses, never connected to here).
+PUBLIC_V4, PUBLIC_V6 = "142.250.185.74", "2a00:1450:4001:82b::200a"
+
+
+@pytest.fixture
+def names(monkeypatch):
+    """The name service as a test says: {host: [addresses]}; other names are looked up as usual."""
+    import socket
+
+    table = {}
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host not in table:
+            return real(host, port, *args, **kwargs)
+        if not table[host]:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return [
+            (socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))
+            for address in table[host]
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return table
+
+
+@pytest.fixture
+def vapid(settings, names):
+    """The site's VAPID keys set, and push.example.org taken as a push service at a public address."""
+    settings.WEBPUSH_VAPID_PUBLIC_KEY = "BSitePublicKey"
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = "site-private-key"
+    settings.WEBPUSH_VAPID_SUBJECT = "mailto:secretary@example.org"
+    settings.WEBPUSH_ALLOWED_HOSTS = [*settings.WEBPUSH_ALLOWED_HOSTS, "push.example.org"]
+    names.update({"push.example.org": [PUBLIC_V4], "fcm.googleapis.com": [PUBLIC_V4, PUBLIC_V6]})
+    return names
+
+
+def base64url(data):
+    import base64
+
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+@pytest.fixture
+def signing_vapid(vapid, settings):
+    """Real keys: the site's VAPID pair, and a phone's (p256dh, auth), so that a push is really encrypted, signed and
+    sent. Returns the phone's keys."""
+    import os
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    def pair():
+        key = ec.generate_private_key(ec.SECP256R1())
+        point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        return key, base64url(point)
+
+    site, settings.WEBPUSH_VAPID_PUBLIC_KEY = pair()
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = base64url(site.private_numbers().private_value.to_bytes(32, "big"))
+    return {"p256dh": pair()[1], "auth": base64url(os.urandom(16))}

@@ -94,9 +94,7 @@ def test_a_tap_with_a_wrong_or_revoked_token_is_a_404_and_changes_nothing(tourna
     assert not Match.objects.filter(pk__in=[called.pk, other.pk], reported_b_at__isnull=False).exists()
 
 
-def test_push_subscription_posts_with_the_token_alone(tournament, called, settings):
-    settings.WEBPUSH_VAPID_PUBLIC_KEY = "BSitePublicKey"
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = "site-private-key"
+def test_push_subscription_posts_with_the_token_alone(tournament, called, vapid):
     client = Client(enforce_csrf_checks=True)
     url = links.personal_link_url(tournament, player_of(called))
     body = {"data": json.dumps(PHONE), "content_type": "application/json"}

@@ -20,13 +20,6 @@ pytestmark = pytest.mark.django_db
 PHONE = {"endpoint": "https://push.example.org/send/abc", "keys": {"p256dh": "BPublicKeyOfThePhone", "auth": "secret"}}
 
 
-@pytest.fixture
-def vapid(settings):
-    settings.WEBPUSH_VAPID_PUBLIC_KEY = "BSitePublicKey"
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = "site-private-key"
-    settings.WEBPUSH_VAPID_SUBJECT = "mailto:secretary@example.org"
-
-
 def push_url(match):
     return personal_link_url(match.stage.event.tournament, players_of(match)[0]) + "push/"
 
