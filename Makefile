@@ -15,9 +15,10 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
-# Serve the demo. Local development settings (DJANGO_DEBUG=1) unless the environment says otherwise; a Celery
-# worker with beat runs beside the web server when Redis answers (REDIS_URL, or Redis on localhost), otherwise
-# `run_deadlines --loop` applies the same periodic tasks.
+# Serve the demo. Local development settings (DJANGO_DEBUG=1) unless the environment says otherwise; when Redis
+# answers (REDIS_URL, or Redis on localhost) two Celery workers run beside the web server: one for the deadlines'
+# queue, with beat, and one for news (and the default queue), so deadlines never wait behind news. Otherwise tasks
+# run eagerly and `run_deadlines --loop` applies the same periodic tasks.
 run: install
 	@export DJANGO_DEBUG=$${DJANGO_DEBUG:-1}; \
 	if [ -z "$$REDIS_URL" ] && $(PY) -c "import redis,sys; redis.Redis.from_url('$(REDIS_PROBE_URL)', socket_connect_timeout=1).ping()" 2>/dev/null; then \
@@ -25,9 +26,12 @@ run: install
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py load_demo && \
 	if [ -n "$$REDIS_URL" ]; then \
-		echo "Redis at $$REDIS_URL: starting a Celery worker with beat"; \
-		$(VENV)/bin/celery -A config worker --beat --loglevel=info --schedule=/tmp/carrom-celerybeat-schedule & \
-		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
+		echo "Redis at $$REDIS_URL: starting two Celery workers: deadlines (with beat) and news"; \
+		$(VENV)/bin/celery -A config worker -n deadlines@%h -Q deadlines -c 1 --beat --loglevel=info \
+			--schedule=/tmp/carrom-celerybeat-schedule & \
+		deadlines=$$!; \
+		$(VENV)/bin/celery -A config worker -n news@%h -Q news,celery -c 2 --loglevel=info & \
+		worker="$$deadlines $$!"; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 	else echo "No Redis: tasks run eagerly; deadlines (forfeits, bells, protests) applied every 30 s by run_deadlines"; \
 		$(PY) manage.py run_deadlines --loop 30 > /tmp/carrom-run-deadlines.log 2>&1 & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; fi; \

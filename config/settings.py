@@ -175,6 +175,28 @@ CELERY_BEAT_SCHEDULE = {
     "apply-rest-deadlines": {"task": "conduct.tasks.apply_rest_deadlines", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
 }
+# Two queues, so that deadlines never wait behind news: "deadlines" for the tasks that apply them (a worker of its
+# own, with beat), "news" for telling people (players' news, e-mails, pushes: other people's servers, slow or
+# unreachable at times). Other work (SoL imports, ratings) goes to the default queue, "celery", which the news
+# worker also serves. Routed by the tasks' names, which never change (tests/test_task_names.py).
+DEADLINES_QUEUE, NEWS_QUEUE = "deadlines", "news"
+CELERY_TASK_ROUTES = {
+    **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in CELERY_BEAT_SCHEDULE.values()},
+    "players.tasks.*": {"queue": NEWS_QUEUE},
+    "printing.tasks.mail_personal_links": {"queue": NEWS_QUEUE},
+}
+# A worker process takes one task at a time: none waits reserved behind a long one while another process is free.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Every task is stopped after CELERY_TASK_SOFT_TIME_LIMIT seconds (SoftTimeLimitExceeded: it rolls back and says
+# so), and its process killed a minute later; a SoL file or a rating recomputed from a federation's whole history
+# gets half an hour. The periodic tasks and the news sweep take up again where one stopped.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "300"))
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+LONG_TASK_LIMITS = {"soft_time_limit": 30 * 60, "time_limit": 31 * 60}
+CELERY_TASK_ANNOTATIONS = {"sol.tasks.run_import": LONG_TASK_LIMITS, "ratings.tasks.recompute_rating": LONG_TASK_LIMITS}
+# A worker process is replaced after a task that left it above this many KiB (160 MiB). One starts near 120 MiB and
+# the bounds on hostile uploads keep what one task adds under 120 MiB, so no process reaches 300 MB.
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("CELERY_WORKER_MAX_MEMORY_PER_CHILD", str(160 * 1024)))
 
 # Players' links (players.links): the site's address for links made outside a request (e-mails, printed slips and
 # score cards); a match's link stops working this many hours after its result was confirmed.

@@ -11,6 +11,8 @@ NAMES = {
     "ratings.tasks.recompute_rating",
     "sol.tasks.run_import",
 }
+# Telling people: players' news (and the sweep of the news still to send), the personal links by e-mail.
+NEWS_TASKS = {"players.tasks.tell_players", "printing.tasks.mail_personal_links"}
 
 
 def test_the_tasks_keep_the_names_they_had_before_their_apps_moved():
@@ -21,3 +23,29 @@ def test_the_tasks_keep_the_names_they_had_before_their_apps_moved():
 def test_every_scheduled_task_is_registered_under_its_name():
     current_app.loader.import_default_modules()
     assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} <= set(current_app.tasks)
+
+
+def queue_of(name):
+    return current_app.amqp.router.route({}, name)["queue"].name
+
+
+def test_deadlines_and_news_have_queues_of_their_own():
+    """A worker busy telling players (a mail server or push service that does not answer) never holds up a
+    deadline: the periodic deadline tasks go to "deadlines", which `make run` and the deployment notes give a
+    worker of its own."""
+    current_app.loader.import_default_modules()
+    deadlines = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} - NEWS_TASKS
+    assert {queue_of(name) for name in deadlines} == {"deadlines"}
+    assert {queue_of(name) for name in NEWS_TASKS} == {"news"}
+    assert queue_of("sol.tasks.run_import") == queue_of("ratings.tasks.recompute_rating") == "celery"
+
+
+def test_every_task_has_time_limits_and_a_worker_process_a_memory_limit():
+    current_app.loader.import_default_modules()
+    conf = current_app.conf
+    assert 0 < conf.task_soft_time_limit < conf.task_time_limit
+    for name in NAMES:
+        task = current_app.tasks[name]
+        soft = task.soft_time_limit or conf.task_soft_time_limit
+        assert 0 < soft < (task.time_limit or conf.task_time_limit), name
+    assert 0 < conf.worker_max_memory_per_child * 1024 < 200 * 1024 * 1024  # KiB; recycled well before 300 MB
