@@ -12,7 +12,13 @@ from collections import defaultdict
 from players import display
 from players.links import personal_link_urls
 from stages.models import Match
+from tournaments.models import EntryMember
 from tournaments.notifications import notify_players
+
+# Rows read per query. Not one query for a whole round: Django prefetches a foreign key on SQLite with one OR per
+# row, and a drawn round of 2,000 players went past what SQLite parses ("Expression tree is too large"); joins
+# (select_related) and batches keep every query small on any database.
+BATCH = 400
 
 
 def news_key(match, news):
@@ -48,26 +54,45 @@ def sides_to_tell(matches, news):
             yield match, entry, opponent
 
 
+def in_batches(ids, size=BATCH):
+    ids = sorted(set(ids))
+    for start in range(0, len(ids), size):
+        yield ids[start : start + size]
+
+
+def news_matches(match_ids):
+    """The matches, with what the message names, read BATCH at a time."""
+    related = ("round", "stage__event__tournament", "entry_a", "entry_b")
+    return [
+        match for ids in in_batches(match_ids) for match in Match.objects.filter(pk__in=ids).select_related(*related)
+    ]
+
+
+def entry_players(entry_ids):
+    """{entry id: [player, ...]} in the entry's order, with their accounts, read BATCH entries at a time."""
+    players = defaultdict(list)
+    for ids in in_batches(entry_ids):
+        for member in EntryMember.objects.filter(entry_id__in=ids).select_related("player__user"):
+            players[member.entry_id].append(member.player)
+    return players
+
+
 def tell_match_players(match_ids, news):
     """Tell both sides' players of each match: one notification per player and key. Returns how many were made."""
     message = display.NEWS[news]
-    matches = (
-        Match.objects.filter(pk__in=match_ids)
-        .select_related("round", "stage__event__tournament", "entry_a", "entry_b")
-        .prefetch_related("entry_a__members__player__user", "entry_b__members__player__user")
-    )
-    sides = list(sides_to_tell([m for m in matches if still_news(m, news)], news))
+    sides = list(sides_to_tell([m for m in news_matches(match_ids) if still_news(m, news)], news))
+    players = entry_players(entry.pk for _match, entry, _opponent in sides)
     by_tournament = defaultdict(list)
     for match, entry, _opponent in sides:
-        by_tournament[match.stage.event.tournament].extend(member.player for member in entry.members.all())
+        by_tournament[match.stage.event.tournament].extend(players[entry.pk])
     urls = {}  # every player's personal link, in a few queries per tournament
-    for tournament, players in by_tournament.items():
-        urls.update(personal_link_urls(tournament, players))
+    for tournament, tournament_players in by_tournament.items():
+        urls.update(personal_link_urls(tournament, tournament_players))
     told = 0
     for match, entry, opponent in sides:
         told += len(
             notify_players(
-                [member.player for member in entry.members.all()],
+                players[entry.pk],
                 match.stage.event.tournament,
                 lambda player, match=match, opponent=opponent: message(match, opponent),
                 url_of=lambda player: urls.get(player.pk, ""),
