@@ -32,7 +32,7 @@ run: install
 		deadlines=$$!; \
 		$(VENV)/bin/celery -A config worker -n news@%h -Q news,celery -c 2 --loglevel=info & \
 		worker="$$deadlines $$!"; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
-	else echo "No Redis: tasks run eagerly; deadlines (forfeits, bells, protests) applied every 30 s by run_deadlines"; \
+	else echo "No Redis: tasks run eagerly; deadlines (forfeits, bells, protests) and news still to send: every 30 s by run_deadlines"; \
 		$(PY) manage.py run_deadlines --loop 30 > /tmp/carrom-run-deadlines.log 2>&1 & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; fi; \
 	$(PY) manage.py runserver 127.0.0.1:8000

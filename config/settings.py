@@ -169,19 +169,28 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 # Deadlines live in the database; these idempotent tasks apply them (a lost run is caught up by the next one).
 PERIODIC_SECONDS = int(os.environ.get("PERIODIC_SECONDS", "30"))
-CELERY_BEAT_SCHEDULE = {
+DEADLINES_SCHEDULE = {
     "apply-late-arrival-forfeits": {"task": "checkin.tasks.apply_forfeits", "schedule": PERIODIC_SECONDS},
     "ring-second-bells": {"task": "scheduling.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
     "apply-rest-deadlines": {"task": "conduct.tasks.apply_rest_deadlines", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
 }
+# Players' news waits in the database until sent (players.outbox): this sweep sends what the broker did not take,
+# or what failed, trying again after NEWS_RETRY_SECONDS, then twice as long each time, up to NEWS_MAX_ATTEMPTS
+# tries; then the officials are told and see it with a "try again" button.
+CELERY_BEAT_SCHEDULE = {
+    **DEADLINES_SCHEDULE,
+    "send-pending-news": {"task": "players.tasks.send_pending_news", "schedule": PERIODIC_SECONDS},
+}
+NEWS_RETRY_SECONDS = int(os.environ.get("NEWS_RETRY_SECONDS", "60"))
+NEWS_MAX_ATTEMPTS = int(os.environ.get("NEWS_MAX_ATTEMPTS", "5"))
 # Two queues, so that deadlines never wait behind news: "deadlines" for the tasks that apply them (a worker of its
 # own, with beat), "news" for telling people (players' news, e-mails, pushes: other people's servers, slow or
 # unreachable at times). Other work (SoL imports, ratings) goes to the default queue, "celery", which the news
 # worker also serves. Routed by the tasks' names, which never change (tests/test_task_names.py).
 DEADLINES_QUEUE, NEWS_QUEUE = "deadlines", "news"
 CELERY_TASK_ROUTES = {
-    **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in CELERY_BEAT_SCHEDULE.values()},
+    **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in DEADLINES_SCHEDULE.values()},
     "players.tasks.*": {"queue": NEWS_QUEUE},
     "printing.tasks.mail_personal_links": {"queue": NEWS_QUEUE},
 }

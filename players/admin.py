@@ -1,12 +1,12 @@
 """The players' links and the self-umpired reports, for the site's administrators: read, and revoke (the action
 calls the same service as the secretary's pages). The keys are not shown: with the site's secret key they are the
-links."""
+links. The players' news to send (the outbox), with the officials' "try again"."""
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
-from players import links
-from players.models import MatchLink, PersonalLink, SelfReport
+from players import links, tasks
+from players.models import MatchLink, OutgoingNews, PersonalLink, SelfReport
 
 
 @admin.action(description=gettext_lazy("Revoke and issue new links"))
@@ -46,3 +46,19 @@ class SelfReportAdmin(admin.ModelAdmin):
     list_select_related = ["match__round", "match__entry_a", "match__entry_b", "settled_by"]
     search_fields = ["match__entry_a__name", "match__entry_b__name"]
     readonly_fields = ["match", "entered_version", "other_version", "disputed_at", "settled_at", "settled_by"]
+
+
+@admin.action(description=gettext_lazy("Try again"))
+def try_again(modeladmin, request, queryset):
+    for row in queryset.exclude(status=OutgoingNews.Status.SENT).select_related("tournament"):
+        tasks.try_again(row.tournament, row.pk)
+
+
+@admin.register(OutgoingNews)
+class OutgoingNewsAdmin(admin.ModelAdmin):
+    list_display = ["news", "tournament", "status", "attempts", "created_at", "next_attempt_at", "sent_at", "told"]
+    list_filter = ["status", "news"]
+    list_select_related = ["tournament"]
+    search_fields = ["tournament__name", "last_error"]
+    readonly_fields = [field.name for field in OutgoingNews._meta.fields]
+    actions = [try_again]

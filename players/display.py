@@ -5,6 +5,7 @@ Each function is called in the reader's language (tournaments.notifications.noti
 from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 
 def clock(moment):
@@ -56,3 +57,31 @@ def moved_news(match, opponent):
 
 
 NEWS = {"drawn": drawn_news, "called": called_news, "moved": moved_news}
+
+
+# What each news is, in the officials' list of news not delivered (players.news_views).
+NEWS_LABELS = {
+    "drawn": gettext_lazy("Round drawn"),
+    "called": gettext_lazy("Match called"),
+    "moved": gettext_lazy("Match moved"),
+}
+
+
+def news_label(news):
+    return NEWS_LABELS.get(news, news)
+
+
+def unfinished():
+    """The error of a try that never came back (its worker stopped or killed on its time limit)."""
+    return _("The last try did not finish: its worker stopped or ran out of time.")
+
+
+def undelivered_notice(news, matches, error):
+    """What the officials are told when a news is given up: (subject, body)."""
+    subject = _("News not delivered to the players: %(news)s") % {"news": news_label(news)}
+    body = ngettext(
+        "The players of %(count)s match were not told: %(error)s",
+        "The players of %(count)s matches were not told: %(error)s",
+        matches,
+    ) % {"count": matches, "error": error}
+    return subject, " ".join((body, _("Open the list of news not delivered to try again.")))

@@ -86,3 +86,34 @@ class SelfReport(models.Model):
 
     def __str__(self):
         return f"{self.match} · {self.get_state_display()}"
+
+
+class OutgoingNews(models.Model):
+    """News for the players of some matches ("drawn", "called", "moved": stages.signals.NEWS), written in the
+    transaction of the change that made it and sent from here (players.outbox): a broker that is down when the
+    change commits delays the news and loses nothing. Sent once told (the notifications' keys make a second
+    sending tell nobody twice); after NEWS_MAX_ATTEMPTS failed tries it waits for an official's "try again"."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", gettext_lazy("To be sent")
+        SENT = "sent", gettext_lazy("Sent")
+        FAILED = "failed", gettext_lazy("Not delivered")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    news = models.CharField(max_length=10)
+    match_ids = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    next_attempt_at = models.DateTimeField(help_text=gettext_lazy("When the periodic sweep sends it, if still due."))
+    sent_at = models.DateTimeField(null=True, blank=True)
+    told = models.PositiveIntegerField(default=0, help_text=gettext_lazy("Notifications made when it was sent."))
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("players' news to send")
+        verbose_name_plural = gettext_lazy("players' news to send")
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self):
+        return f"{self.news} · {len(self.match_ids)} · {self.get_status_display()}"

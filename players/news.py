@@ -1,11 +1,12 @@
 """Telling players, without their asking, when their round is drawn, their match is called or moved.
 
 The stages, scoring and scheduling floors send `stages.signals.match_news` inside the secretary's transaction; the
-receiver (players.tasks) only queues a Celery task after commit (eager when there is no Redis), so the secretary's
-action never waits for a mail server and a rolled-back action tells nobody. The task tells each player of the
-matches once per key (tournaments.notifications.notify_players): a row on their personal page, which the page's live
-region shows at once, and an e-mail where they gave an address. Whatever goes wrong while telling is logged,
-never raised into the action."""
+receiver (players.tasks) writes the news in that transaction (players.outbox) and queues its sending after commit
+(eager when there is no Redis), so the secretary's action never waits for a mail server, a rolled-back action
+tells nobody and a broker outage loses nothing. The sending tells each player of the matches once per key
+(tournaments.notifications.notify_players): a row on their personal page, which the page's live region shows at
+once, and an e-mail where they gave an address. Whatever goes wrong while telling is written on the outbox's row
+for the officials to see, never raised into the action."""
 
 from collections import defaultdict
 

@@ -1,9 +1,9 @@
-"""The secretary's list of the players' personal links, a match's links (revoke and reissue), and the chief
-referee's disagreements about self-umpired results."""
+"""The secretary's list of the players' personal links, a match's links (revoke and reissue), the chief
+referee's disagreements about self-umpired results, and the officials' list of players' news not delivered."""
 
 from django.urls import path
 
-from players import card_views, link_views, views
+from players import card_views, link_views, news_views, views
 
 match = "t/<slug:slug>/matches/<int:match_id>/"
 
@@ -17,4 +17,6 @@ urlpatterns = [
     path(f"{match}links/", link_views.match_links, name="match-links"),
     path(f"{match}settle/", card_views.settle, name="self-umpired-settle"),
     path("t/<slug:slug>/disagreements/", card_views.disagreements, name="self-umpired-disagreements"),
+    path("t/<slug:slug>/players/news/", news_views.undelivered_news, name="undelivered-news"),
+    path("t/<slug:slug>/players/news/<int:news_id>/retry/", news_views.retry_news, name="retry-news"),
 ]

@@ -31,6 +31,7 @@ from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
 from matches.scoring.services import record_result
+from players import outbox
 from players.links import personal_token
 from protests.models import Protest
 from stages.models import Stage
@@ -106,6 +107,7 @@ def world(tournament, secretary, settings, tmp_path):
     }
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
+    ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
     ids.update(archive_ids(tournament, club, player, entries[1].members.first().player))
     by_name = {
         "tournament_slug": ids["tournament"],

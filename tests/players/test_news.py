@@ -105,13 +105,17 @@ def test_a_refused_e_mail_is_logged_and_the_call_stands(match, django_capture_on
     assert "Could not e-mail asha@example.org" in caplog.text
 
 
-def test_a_queue_down_never_breaks_the_call(match, django_capture_on_commit_callbacks, caplog):
-    with mock.patch.object(tasks.tell_players, "delay", side_effect=OSError("broker unreachable")):
+def test_a_queue_down_never_breaks_the_call_and_the_sweep_tells_the_players(
+    match, django_capture_on_commit_callbacks, caplog
+):
+    with mock.patch.object(tasks.deliver_news, "delay", side_effect=OSError("broker unreachable")):
         with django_capture_on_commit_callbacks(execute=True):
             change_status(match, Match.Status.CALLED)
     match.refresh_from_db()
     assert match.status == Match.Status.CALLED and Notification.objects.count() == 0
-    assert "Could not tell the players" in caplog.text
+    assert "Could not queue the players' news" in caplog.text
+    assert tasks.send_pending_news() == 2  # the periodic sweep, once the news worker runs
+    assert Notification.objects.count() == 2
 
 
 def test_calling_a_round_and_moving_a_match(match, tournament, django_capture_on_commit_callbacks):

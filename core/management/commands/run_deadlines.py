@@ -1,8 +1,9 @@
 """`manage.py run_deadlines [--loop SECONDS]`: apply the deadlines stored in the database once, or every SECONDS.
 
 It runs the periodic tasks of config.settings.CELERY_BEAT_SCHEDULE (late-arrival forfeits, second bells, overdue
-protests) in this process, for a machine without Redis where no Celery worker runs (`make run`). They are
-idempotent, so running this beside a worker, twice, or after a crash changes nothing."""
+protests, and the sweep of the players' news still to send) in this process, for a machine without Redis where no
+Celery worker runs (`make run`). They are idempotent, so running this beside a worker, twice, or after a crash
+changes nothing."""
 
 import time
 
