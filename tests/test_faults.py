@@ -1,5 +1,6 @@
 """The site under a failing service: Redis or the database connection dropping away under a running server. The
-public pages must still be served, slower at worst; never a 500.
+public pages must still be served, slower at worst; never a 500. A news caused while Redis is down is delayed,
+never lost.
 
 Redis here is our own redis-server on a free port of its own, stopped and started by the test: the shared one on
 6379 is never touched, and parallel runs (pytest-xdist workers, other checkouts) each get their own port."""
@@ -9,13 +10,23 @@ import shutil
 import socket
 import subprocess
 import time
+from contextlib import contextmanager
+from io import StringIO
 
 import pytest
+import redis
+from django.core.management import call_command
 from django.db import close_old_connections, connection
 from django.test import override_settings
 
+from config.celery import app
 from core import page_cache
+from players.models import OutgoingNews
+from stages.models import Stage
+from tests.factories import EntryFactory, MatchFactory, PlayerFactory, RoundFactory, VenueFactory
 from tests.helpers import knockout
+from tests.player_helpers import NINE
+from tournaments.models import Notification
 
 REDIS_SERVER = shutil.which("redis-server")
 
@@ -143,3 +154,62 @@ def drop_under_the_server(conn):
         raise AssertionError(f"the database backend {pid} did not end")
     finally:
         other.close()
+
+
+@contextmanager
+def celery_broker(port):
+    """The project's Celery app queues its tasks through our Redis, not eagerly in this process, as deployed."""
+    conf = app.conf
+    saved = conf.broker_url, conf.task_always_eager
+    conf.broker_url, conf.task_always_eager = f"redis://127.0.0.1:{port}/0", False
+    app._pool = app.amqp._producer_pool = None  # forget connections to another broker
+    try:
+        yield
+    finally:
+        conf.broker_url, conf.task_always_eager = saved
+        app._pool = app.amqp._producer_pool = None
+
+
+def scheduled_match(tournament):
+    VenueFactory(tournament=tournament, tables=8)
+    rnd = RoundFactory(stage__event__tournament=tournament, stage__kind=Stage.Kind.SWISS, number=1)
+    entries = [EntryFactory(event=rnd.stage.event, members=[PlayerFactory()]) for _side in "ab"]
+    return MatchFactory(round=rnd, entry_a=entries[0], entry_b=entries[1], table=5, planned_at=NINE)
+
+
+def players_told():
+    return Notification.objects.filter(player__isnull=False).count()
+
+
+@pytest.mark.django_db
+def test_a_news_caused_while_redis_is_down_reaches_the_players_once_it_is_back(
+    api_client, secretary, tournament, redis_server, caplog, django_capture_on_commit_callbacks
+):
+    match = scheduled_match(tournament)
+    move = f"/api/tournaments/{tournament.slug}/matches/{match.pk}/move/"
+    api_client.force_authenticate(secretary)
+    with celery_broker(redis_server.port):
+        redis_server.stop()
+        start = time.monotonic()
+        with caplog.at_level(logging.ERROR, logger="players.tasks"), django_capture_on_commit_callbacks(execute=True):
+            response = api_client.post(move, {"table": 7, "planned_at": NINE.isoformat()}, format="json")
+        assert response.status_code == 200, response.content
+        assert time.monotonic() - start < 5  # the broker is not waited for
+        (row,) = OutgoingNews.objects.all()  # written with the move, in its transaction
+        assert (row.status, row.news, row.match_ids) == ("pending", "moved", [match.pk])
+        assert "Could not queue the players' news" in caplog.text
+        assert players_told() == 0
+
+        redis_server.start()
+        out = StringIO()
+        call_command("run_deadlines", stdout=out, stderr=StringIO())  # the periodic sweep, as beat runs it
+        assert "send-pending-news: 2" in out.getvalue()
+        row.refresh_from_db()
+        assert row.status == "sent" and players_told() == 2
+        assert set(Notification.objects.values_list("key", flat=True)) == {f"moved:{match.pk}:7:{NINE.isoformat()}"}
+
+        # With Redis back, the next news goes to the news worker's queue again.
+        with django_capture_on_commit_callbacks(execute=True):
+            response = api_client.post(move, {"table": 3, "planned_at": NINE.isoformat()}, format="json")
+        assert response.status_code == 200
+        assert redis.Redis(port=redis_server.port).llen("news") == 1
