@@ -1,8 +1,13 @@
 """Builders for the players' pages tests (tests/matches/test_player_*.py): a player entered in a singles and a
 doubles event of one tournament, and matches of theirs."""
 
+import base64
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
 from stages.models import Match, Round, Stage
 from tests.factories import EntryFactory, EventFactory, MatchFactory, PlayerFactory, RoundFactory, StageFactory
@@ -69,3 +74,26 @@ def many_matches(world, count):
 def players_of(match):
     """The players of both sides of a match, side A's first."""
     return [m.player for entry in (match.entry_a, match.entry_b) for m in entry.members.all()]
+
+
+def base64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def key_pair():
+    """A P-256 key and its public point, base64url: what Web Push signs and encrypts with."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return key, base64url(point)
+
+
+def vapid_keys():
+    """The site's VAPID keys, as the settings (and the environment) name them."""
+    key, public = key_pair()
+    private = base64url(key.private_numbers().private_value.to_bytes(32, "big"))
+    return {"WEBPUSH_VAPID_PUBLIC_KEY": public, "WEBPUSH_VAPID_PRIVATE_KEY": private}
+
+
+def phone_keys():
+    """A phone's push subscription keys: its public key (p256dh) and auth secret."""
+    return {"p256dh": key_pair()[1], "auth": base64url(os.urandom(16))}

@@ -4,7 +4,7 @@ import pytest
 
 from stages.models import Stage
 from tests.factories import EntryFactory, MatchFactory, PlayerFactory, RoundFactory, VenueFactory
-from tests.player_helpers import NINE
+from tests.player_helpers import NINE, phone_keys, vapid_keys
 
 
 @pytest.fixture
@@ -60,26 +60,11 @@ def vapid(settings, names):
     return names
 
 
-def base64url(data):
-    import base64
-
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
 @pytest.fixture
 def signing_vapid(vapid, settings):
     """Real keys: the site's VAPID pair, and a phone's (p256dh, auth), so that a push is really encrypted, signed and
     sent. Returns the phone's keys."""
-    import os
-
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-
-    def pair():
-        key = ec.generate_private_key(ec.SECP256R1())
-        point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-        return key, base64url(point)
-
-    site, settings.WEBPUSH_VAPID_PUBLIC_KEY = pair()
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = base64url(site.private_numbers().private_value.to_bytes(32, "big"))
-    return {"p256dh": pair()[1], "auth": base64url(os.urandom(16))}
+    site = vapid_keys()
+    settings.WEBPUSH_VAPID_PUBLIC_KEY = site["WEBPUSH_VAPID_PUBLIC_KEY"]
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = site["WEBPUSH_VAPID_PRIVATE_KEY"]
+    return phone_keys()
