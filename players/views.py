@@ -76,7 +76,8 @@ def player_schedule(request, slug, token):
     answered from the cache: every guess reaches the view and the rate limit of bad links (players.throttle),
     which is put around this (urls_public) so that it counts every request, cached ones too. The page sets no
     cookie: its forms (the self check-in, Web Push) post with the token in their address as the credential,
-    without a CSRF token (those views are csrf_exempt and check the token before anything else)."""
+    without a CSRF token (those views are csrf_exempt and check the token before anything else; Web Push first
+    refuses a browser's post from another site)."""
     tournament = visible_tournament(request, slug)
     return schedule_response(request, tournament, linked_player(tournament, token), personal_link=True)
 
