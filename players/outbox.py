@@ -25,7 +25,7 @@ from core.deadlines import lock_if_due
 from players import display
 from players.models import OutgoingNews
 from players.news import tell_match_players
-from stages.models import Stage
+from stages.models import Match, Stage
 from tournaments.notifications import notify, tournament_officials
 
 logger = logging.getLogger(__name__)
@@ -39,9 +39,7 @@ def record(matches, news):
     """Write the news of `matches` (those with players), one row per tournament, in the caller's transaction.
     The sweep leaves a row alone for NEWS_RETRY_SECONDS: the worker queued after the commit sends it first."""
     matches = [match for match in matches if match.entry_a_id is not None]
-    tournament_of = dict(
-        Stage.objects.filter(pk__in={match.stage_id for match in matches}).values_list("pk", "event__tournament_id")
-    )
+    tournament_of = stage_tournaments(matches)
     by_tournament = defaultdict(set)
     for match in matches:
         by_tournament[tournament_of[match.stage_id]].add(match.pk)
@@ -50,6 +48,18 @@ def record(matches, news):
         OutgoingNews(tournament_id=tournament, news=news, match_ids=sorted(ids), next_attempt_at=first_sweep)
         for tournament, ids in by_tournament.items()
     )
+
+
+def stage_tournaments(matches):
+    """{stage id: tournament id} of the matches: from their stage and event where the sender loaded them, else in
+    one query."""
+    known = {}
+    for match in matches:
+        if Match.stage.is_cached(match) and Stage.event.is_cached(match.stage):
+            known[match.stage_id] = match.stage.event.tournament_id
+    missing = {match.stage_id for match in matches} - set(known)
+    known.update(Stage.objects.filter(pk__in=missing).values_list("pk", "event__tournament_id") if missing else ())
+    return known
 
 
 def due_now(pks):

@@ -12,7 +12,7 @@ from matches.conduct.models import Concession, ConductChange, DisciplinaryReport
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
 from matches.scoring.models import Board, Game
-from players.models import MatchLink, PersonalLink, SelfReport
+from players.models import MatchLink, OutgoingNews, PersonalLink, SelfReport
 from prizes.models import PrizeCategory
 from protests.models import Protest, ProtestPhoto, ProtestSettings
 from stages.models import Group, GroupMember, Match, Round, Stage
@@ -299,6 +299,16 @@ class SelfReportFactory(factory.django.DjangoModelFactory):
 
     match = factory.SubFactory(MatchFactory)
     entered_by_side = "a"
+
+
+class OutgoingNewsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OutgoingNews
+
+    tournament = factory.SubFactory(TournamentFactory)
+    news = "moved"
+    match_ids = factory.LazyAttribute(lambda row: [MatchFactory(round__stage__event__tournament=row.tournament).pk])
+    next_attempt_at = factory.LazyFunction(timezone.now)
 
 
 class PushSubscriptionFactory(factory.django.DjangoModelFactory):

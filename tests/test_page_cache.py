@@ -309,6 +309,7 @@ def row_of(model):
 PRIVATE_MODELS = {
     "tournaments.Profile": "a user's own settings",
     "tournaments.PushSubscription": "where a player's phone takes their news; no page shows it",
+    "players.OutgoingNews": "players' news still to send, shown to the officials only, whose pages are never cached",
     "protests.ProtestPhoto": "for the officials only, whose pages are never cached",
     "championships.Championship": "belongs to no one tournament; the archive keys its page on the row itself",
     "sol.PlayerAlias": "read only when importing a SoL file",
