@@ -11,15 +11,15 @@ import zlib
 import yaml
 from django.utils.translation import gettext as _
 
+from history.sol.errors import SolFileError
+
+__all__ = ["SolFileError", "parse", "read"]
+
 # libyaml's loader reads a large dump several times faster; the pure-Python one reads the same documents.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 GZIP_MAGIC = b"\x1f\x8b"
 ZIP_MAGIC = b"PK\x03\x04"
 BACKUP_DUMP = "everything.sol"
-
-
-class SolFileError(Exception):
-    """A file we cannot import, with the one message that says why."""
 
 
 def read(data, name=""):
@@ -64,12 +64,13 @@ def parse(data):
     if text.lstrip().startswith("["):
         try:
             documents = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise SolFileError(_("This is not valid JSON: %(error)s") % {"error": error}) from error
     else:
         try:
             documents = list(yaml.load_all(text, Loader=Loader))
-        except yaml.YAMLError as error:
+        except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as error:
+            # ValueError: a scalar that looks like a date or a number and is none (2024-02-30, 5,000 digits)
             raise SolFileError(_("This is not valid YAML: %(error)s") % {"error": error}) from error
     if not documents or not all(isinstance(document, dict) for document in documents) or "clubs" not in documents[0]:
         raise SolFileError(_("This is not a SoL file: it does not start with the clubs and players."))
