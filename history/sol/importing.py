@@ -46,9 +46,10 @@ class Shared:
         return slug
 
 
-def import_file(data, name="", progress=None):
-    """Import the bytes of a SoL file (see sol.reading.read); SolFileError says why a file cannot be."""
-    documents, pictures = read(data, name)
+def import_file(source, name="", progress=None):
+    """Import a SoL file, its bytes or a binary file open for reading (see sol.reading.read); SolFileError says
+    why a file cannot be."""
+    documents, pictures = read(source, name)
     return import_documents(documents, pictures, progress)
 
 
