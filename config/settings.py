@@ -173,6 +173,7 @@ CELERY_BEAT_SCHEDULE = {
     "ring-second-bells": {"task": "scheduling.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
     "apply-rest-deadlines": {"task": "conduct.tasks.apply_rest_deadlines", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
+    "fail-stalled-sol-imports": {"task": "sol.tasks.fail_stalled_imports", "schedule": PERIODIC_SECONDS},
 }
 
 # Players' links (players.links): the site's address for links made outside a request (e-mails, printed slips and
@@ -303,6 +304,9 @@ SOL_MAX_MEMBER_BYTES = int(os.environ.get("SOL_MAX_MEMBER_BYTES", str(16 * 1024 
 SOL_MAX_UNPACKED_BYTES = int(os.environ.get("SOL_MAX_UNPACKED_BYTES", str(256 * 1024 * 1024)))
 SOL_MAX_MEMBERS = int(os.environ.get("SOL_MAX_MEMBERS", "10000"))
 SOL_MAX_DOCUMENT_VALUES = int(os.environ.get("SOL_MAX_DOCUMENT_VALUES", "500000"))
+# An import (sol.tasks.run_import) is stopped after this long; one still running well past it lost its worker and
+# is marked failed by the periodic sol.tasks.fail_stalled_imports.
+SOL_IMPORT_SECONDS = int(os.environ.get("SOL_IMPORT_SECONDS", "1800"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

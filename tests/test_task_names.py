@@ -10,6 +10,7 @@ NAMES = {
     "protests.tasks.flag_overdue_protests",
     "ratings.tasks.recompute_rating",
     "sol.tasks.run_import",
+    "sol.tasks.fail_stalled_imports",
 }
 
 
