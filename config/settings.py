@@ -174,6 +174,7 @@ DEADLINES_SCHEDULE = {
     "ring-second-bells": {"task": "scheduling.tasks.ring_second_bells", "schedule": PERIODIC_SECONDS},
     "apply-rest-deadlines": {"task": "conduct.tasks.apply_rest_deadlines", "schedule": PERIODIC_SECONDS},
     "flag-overdue-protests": {"task": "protests.tasks.flag_overdue_protests", "schedule": PERIODIC_SECONDS},
+    "fail-stalled-sol-imports": {"task": "sol.tasks.fail_stalled_imports", "schedule": PERIODIC_SECONDS},
 }
 # Players' news waits in the database until sent (players.outbox): this sweep sends what the broker did not take,
 # or what failed, trying again after NEWS_RETRY_SECONDS, then twice as long each time, up to NEWS_MAX_ATTEMPTS
@@ -344,6 +345,18 @@ UPLOAD_MAX_BYTES_BY_PATH = [(r"^/(api/tournaments|t)/[^/]+/protests/[0-9]+/photo
 # A SoL file (a federation's history, its backup with portraits) may be far larger than an entry list.
 SOL_UPLOAD_MAX_BYTES = int(os.environ.get("SOL_UPLOAD_MAX_BYTES", str(100 * 1024 * 1024)))
 UPLOAD_MAX_BYTES_BY_PATH += [(r"^/(api/sol/import|sol/import)/$", SOL_UPLOAD_MAX_BYTES)]
+# What a SoL file may unpack to (sol.unpacking, sol.yaml_bounds): a 522 KB .sol.gz can hold 512 MiB and a 637-byte
+# YAML a billion values, so each part (the SoL text, one portrait or emblem of a backup) is refused past
+# SOL_MAX_MEMBER_BYTES, all parts of a file together past SOL_MAX_UNPACKED_BYTES, a backup of more than
+# SOL_MAX_MEMBERS files, and a YAML document of more than SOL_MAX_DOCUMENT_VALUES values (aliases counted as what
+# they repeat). A worker reading a text at the bound holds about ten times its size.
+SOL_MAX_MEMBER_BYTES = int(os.environ.get("SOL_MAX_MEMBER_BYTES", str(16 * 1024 * 1024)))
+SOL_MAX_UNPACKED_BYTES = int(os.environ.get("SOL_MAX_UNPACKED_BYTES", str(256 * 1024 * 1024)))
+SOL_MAX_MEMBERS = int(os.environ.get("SOL_MAX_MEMBERS", "10000"))
+SOL_MAX_DOCUMENT_VALUES = int(os.environ.get("SOL_MAX_DOCUMENT_VALUES", "500000"))
+# An import (sol.tasks.run_import) is stopped after this long; one still running well past it lost its worker and
+# is marked failed by the periodic sol.tasks.fail_stalled_imports.
+SOL_IMPORT_SECONDS = int(os.environ.get("SOL_IMPORT_SECONDS", "1800"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

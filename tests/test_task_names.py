@@ -10,6 +10,7 @@ NAMES = {
     "protests.tasks.flag_overdue_protests",
     "ratings.tasks.recompute_rating",
     "sol.tasks.run_import",
+    "sol.tasks.fail_stalled_imports",
 }
 # Telling people: players' news (and the sweep of the news still to send), the personal links by e-mail.
 NEWS_TASKS = {

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import PlayerAlias
-from history.sol.references import as_date, as_decimal, pick, required, text
+from history.sol.references import as_date, as_decimal, given, pick, required, text
 from tournaments.models import Club, Player, player_identity
 
 CLUB_NAME = Club._meta.get_field("name").max_length
@@ -55,7 +55,7 @@ class PlayerFinder:
         self.by_guid.update(
             {alias.guid: alias.player for alias in in_chunks(PlayerAlias.objects, "guid", guids).values()}
         )
-        births = {r["birthdate"] for r in records if r.get("birthdate")}
+        births = {as_date(r["birthdate"], "") for r in records if r.get("birthdate")}  # JSON writes them as text
         self.by_name = {}
         for player in Player.objects.filter(guid=None, date_of_birth__in=births):
             self.by_name.setdefault(name_key(player.first_name, player.last_name, player.date_of_birth), player)
@@ -139,14 +139,14 @@ def import_ratings(records, clubs):
         rating = rating or Rating.objects.filter(name=name).first()
         if rating is None:
             rating = Rating(name=name, **({"guid": guid} if guid else {}))
-            rating.level = str(record.get("level", rating.level))
-            rating.inheritance = bool(record.get("inherit", rating.inheritance))
+            rating.level = str(given(record, "level", rating.level))
+            rating.inheritance = bool(given(record, "inherit", rating.inheritance))
             rating.tau = as_decimal(record.get("tau"), where, rating.tau)
-            rating.default_rate = record.get("default_rate", rating.default_rate)
-            rating.default_deviation = record.get("default_deviation", rating.default_deviation)
+            rating.default_rate = given(record, "default_rate", rating.default_rate)
+            rating.default_deviation = given(record, "default_deviation", rating.default_deviation)
             rating.default_volatility = as_decimal(record.get("default_volatility"), where, rating.default_volatility)
-            rating.lower_rate = record.get("lower_rate", rating.lower_rate)
-            rating.higher_rate = record.get("higher_rate", rating.higher_rate)
+            rating.lower_rate = given(record, "lower_rate", rating.lower_rate)
+            rating.higher_rate = given(record, "higher_rate", rating.higher_rate)
             rating.outcomes = record.get("outcomes") or rating.outcomes
             if record.get("club"):
                 rating.club = pick(clubs, record["club"], "club", where)

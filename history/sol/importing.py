@@ -1,7 +1,9 @@
 """Importing SoL files: everything in one transaction, or nothing (see sol/README.md)."""
 
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
+from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.base import ContentFile
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
@@ -14,6 +16,7 @@ from history.sol.import_people import (
     import_ratings,
 )
 from history.sol.import_tourneys import TourneyImport
+from history.sol.layout import check_layout
 from history.sol.models import Picture
 from history.sol.reading import SolFileError, read
 from tournaments.models import free_slug, slug_base
@@ -43,15 +46,18 @@ class Shared:
         return slug
 
 
-def import_file(data, name="", progress=None):
-    """Import the bytes of a SoL file (see sol.reading.read); SolFileError says why a file cannot be."""
-    documents, pictures = read(data, name)
+def import_file(source, name="", progress=None):
+    """Import a SoL file, its bytes or a binary file open for reading (see sol.reading.read); SolFileError says
+    why a file cannot be."""
+    documents, pictures = read(source, name)
     return import_documents(documents, pictures, progress)
 
 
 def import_documents(documents, pictures=None, progress=None):
     """Import SoL's documents: shared lists first, then tourneys. `progress(done, total)` is told after each
-    tourney. The whole file in one transaction: any bad reference leaves the database as it was."""
+    tourney. The whole file in one transaction: any bad reference leaves the database as it was; a value that
+    does not fit SoL's layout (sol.layout) stops it before anything is written."""
+    check_layout(documents)
     try:
         return write_documents(documents, pictures, progress)
     except DatabaseError as error:
@@ -98,11 +104,17 @@ def store_pictures(pictures, lists, shared):
     for kind, folder, records, objects, owner_field in owners:
         for record, owner in zip(records, objects, strict=True):
             name = record.get("portrait" if kind == "portrait" else "emblem")
+            name = PurePosixPath(str(name)).name if name else ""  # a file of its folder, never a path
             data = pictures.get(folder + name) if name else None
             if data is None or Picture.objects.filter(kind=kind, name=name).exists():
                 continue
             if Picture.objects.filter(**{owner_field: owner}).exists():
                 continue
             picture = Picture(kind=kind, name=name, **{owner_field: owner})
-            picture.image.save(f"{folder}{name}", ContentFile(data), save=False)
+            try:
+                picture.image.save(f"{folder}{name}", ContentFile(data), save=False)
+            except (SuspiciousFileOperation, OSError) as error:  # a name the storage cannot take
+                raise SolFileError(
+                    _("The picture %(name)s could not be stored: %(error)s") % {"name": name, "error": error}
+                ) from error
             picture.save()

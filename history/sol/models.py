@@ -58,6 +58,8 @@ class ImportJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     message = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When a worker took the job: one running far longer than an import may take has lost its worker.
+    started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

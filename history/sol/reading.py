@@ -1,59 +1,37 @@
 """Reading a SoL file: a `.sol` (YAML or JSON), gzipped or not, or a backup `.zip` holding `everything.sol` with
 `portraits/` and `emblems/`. The outcome is SoL's stream of documents: first one holding the shared lists
-(clubs, players, championships, ratings, rates), then one per tournament."""
+(clubs, players, championships, ratings, rates), then one per tournament. Everything is read within bounds
+(sol.unpacking for the compression, sol.yaml_bounds for YAML's aliases), so that a small hostile file is refused
+with a message instead of growing the worker past its memory."""
 
-import gzip
 import io
 import json
-import zipfile
-import zlib
 
 import yaml
 from django.utils.translation import gettext as _
 
-# libyaml's loader reads a large dump several times faster; the pure-Python one reads the same documents.
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-GZIP_MAGIC = b"\x1f\x8b"
-ZIP_MAGIC = b"PK\x03\x04"
-BACKUP_DUMP = "everything.sol"
+from history.sol.errors import SolFileError
+from history.sol.unpacking import GZIP_MAGIC, ZIP_MAGIC, Backup, Budget, gunzip, read_plain
+from history.sol.yaml_bounds import MAX_DEPTH, Loader, check_events, too_deep
+
+__all__ = ["SolFileError", "parse", "read"]
 
 
-class SolFileError(Exception):
-    """A file we cannot import, with the one message that says why."""
-
-
-def read(data, name=""):
-    """(documents, pictures) from the bytes of a SoL file; pictures maps "portraits/<name>" and
-    "emblems/<name>" to their bytes (backups only)."""
-    pictures = {}
-    if data.startswith(ZIP_MAGIC):
-        data, pictures = unzip(data)
-    elif name.endswith(".gz") or data.startswith(GZIP_MAGIC):
-        data = gunzip(data)
-    return parse(data), pictures
-
-
-def unzip(data):
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        if BACKUP_DUMP not in archive.namelist():
-            raise SolFileError(_("This archive holds no everything.sol: it is not a SoL backup."))
-        pictures = {
-            name: archive.read(name)
-            for name in archive.namelist()
-            if name.startswith(("portraits/", "emblems/")) and not name.endswith("/")
-        }
-        dump = archive.read(BACKUP_DUMP)
-    except (zipfile.BadZipFile, zlib.error, EOFError) as error:
-        raise SolFileError(_("This archive is damaged: %(error)s") % {"error": error}) from error
-    return (gunzip(dump) if dump.startswith(GZIP_MAGIC) else dump), pictures
-
-
-def gunzip(data):
-    try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as error:
-        raise SolFileError(_("This is not a gzip file, or it is cut short: %(error)s") % {"error": error}) from error
+def read(source, name=""):
+    """(documents, pictures) from a SoL file: its bytes, or a binary file open for reading (seekable), which must
+    stay open while the pictures are read. `pictures.get("portraits/<name>")` (or "emblems/<name>") gives the
+    bytes of a picture of a backup, None for any other file."""
+    if isinstance(source, (bytes, bytearray)):
+        source = io.BytesIO(source)
+    start = source.read(4)
+    source.seek(0)
+    budget = Budget()
+    if start == ZIP_MAGIC:
+        backup = Backup(source, budget)
+        return parse(backup.text()), backup
+    if name.endswith(".gz") or start.startswith(GZIP_MAGIC):
+        return parse(gunzip(source, budget)), {}
+    return parse(read_plain(source, budget)), {}
 
 
 def parse(data):
@@ -61,16 +39,41 @@ def parse(data):
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise SolFileError(_("This is not a SoL file: it is not UTF-8 text.")) from error
-    if text.lstrip().startswith("["):
-        try:
-            documents = json.loads(text)
-        except ValueError as error:
-            raise SolFileError(_("This is not valid JSON: %(error)s") % {"error": error}) from error
-    else:
-        try:
-            documents = list(yaml.load_all(text, Loader=Loader))
-        except yaml.YAMLError as error:
-            raise SolFileError(_("This is not valid YAML: %(error)s") % {"error": error}) from error
+    del data  # the bytes are not needed once decoded: a large file is held once, not twice
+    documents = parse_json(text) if text.lstrip().startswith("[") else parse_yaml(text)
     if not documents or not all(isinstance(document, dict) for document in documents) or "clubs" not in documents[0]:
         raise SolFileError(_("This is not a SoL file: it does not start with the clubs and players."))
     return documents
+
+
+def parse_json(text):
+    try:
+        documents = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SolFileError(_("This is not valid JSON: %(error)s") % {"error": error}) from error
+    if not isinstance(documents, list):
+        raise SolFileError(_("This is not a SoL file: it does not start with the clubs and players."))
+    check_depth(documents)
+    return documents
+
+
+def parse_yaml(text):
+    check_events(text)  # before any document is built: aliases, size and depth within bounds
+    try:
+        return list(yaml.load_all(text, Loader=Loader))
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as error:
+        # ValueError: a scalar that looks like a date or a number and is none (2024-02-30, 5,000 digits)
+        raise SolFileError(_("This is not valid YAML: %(error)s") % {"error": error}) from error
+
+
+def check_depth(value):
+    """Refuse lists and records nested deeper than SoL ever nests them (the import walks them recursively)."""
+    pending = [(value, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise too_deep()
+        if isinstance(value, dict):
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)

@@ -6,7 +6,7 @@ from decimal import Decimal, InvalidOperation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from history.sol.reading import SolFileError
+from history.sol.errors import SolFileError
 
 # What a reference to nothing says, by the list it points into; `where` names the record holding it.
 MISSING = {
@@ -48,6 +48,12 @@ def as_decimal(value, where, default="0"):
 
 def text(value, length):
     return ("" if value is None else str(value)).strip()[:length]
+
+
+def given(record, name, default):
+    """The record's value, or `default` when it has none (SoL writes an absent value as null)."""
+    value = record.get(name)
+    return default if value is None else value
 
 
 def required(record, name, where):

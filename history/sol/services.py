@@ -1,11 +1,20 @@
 """Operations on SoL files: an import started from the upload page or the API, run in the background."""
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from history.sol.models import ImportJob
 
 PROGRESS_SECONDS = 24 * 3600
+# Past the task's time limit (SOL_IMPORT_SECONDS, killed a minute later) a job still running has lost its worker;
+# this margin lets a worker that is merely slow to write the outcome do so first.
+STALLED_MARGIN_SECONDS = 300
 
 
 def progress_key(job_id):
@@ -34,3 +43,20 @@ def job_progress(job):
     if job.status == ImportJob.Status.RUNNING:
         return cache.get(progress_key(job.pk)) or (job.done, job.total)
     return job.done, job.total
+
+
+def fail_stalled_imports(now=None):
+    """Mark failed the imports still running long after any import may run: their worker died (killed for memory,
+    restarted, past its hard time limit) and will never end them. Idempotent; returns how many were marked."""
+    now = now or timezone.now()
+    bound = now - timedelta(seconds=settings.SOL_IMPORT_SECONDS + STALLED_MARGIN_SECONDS)
+    stalled = ImportJob.objects.filter(status=ImportJob.Status.RUNNING).filter(
+        Q(started_at__lt=bound) | Q(started_at=None, created_at__lt=bound)  # jobs started before started_at was kept
+    )
+    return stalled.update(
+        status=ImportJob.Status.FAILED,
+        message=_(
+            "The import stopped without an outcome (its worker was stopped, perhaps for lack of memory); nothing was "
+            "imported. Upload the file again, or ask the site's administrator."
+        ),
+    )

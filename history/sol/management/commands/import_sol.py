@@ -18,7 +18,8 @@ class Command(BaseCommand):
         failed = []
         for path in files:
             try:
-                summary = import_file(path.read_bytes(), path.name)
+                with path.open("rb") as source:  # read as a stream: a backup's pictures only when stored
+                    summary = import_file(source, path.name)
             except OSError as error:
                 failed.append(_("Cannot read %(file)s: %(error)s") % {"file": path, "error": error.strerror})
             except SolFileError as error:
