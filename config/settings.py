@@ -282,6 +282,14 @@ UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 
+# Entry lists (tournaments.spreadsheets): an event's list is a few thousand rows at most. Reading stops at the first
+# row past IMPORT_MAX_ROWS; a workbook is refused before it is parsed when its parts declare more than
+# IMPORT_MAX_UNPACKED_BYTES unpacked, and its XML is read as a stream within a budget of elements that grows with
+# IMPORT_MAX_ROWS, so the import of any upload ends within seconds, far inside a web worker's timeout.
+IMPORT_MAX_ROWS = int(os.environ.get("IMPORT_MAX_ROWS", "5000"))
+IMPORT_MAX_CELL_CHARS = int(os.environ.get("IMPORT_MAX_CELL_CHARS", "1000"))
+IMPORT_MAX_UNPACKED_BYTES = int(os.environ.get("IMPORT_MAX_UNPACKED_BYTES", str(16 * 1024 * 1024)))
+
 # Files kept through Django's storage API (default_storage): the photos a written protest carries. MEDIA_URL is
 # never served as it is: protests.views serves each photo to the officials only.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
