@@ -297,6 +297,11 @@ MEDIA_URL = "media/"
 # A protest's photos (the signed paper, the board): each one at most this size, at most this many per protest.
 PROTEST_PHOTO_MAX_BYTES = int(os.environ.get("PROTEST_PHOTO_MAX_BYTES", str(5 * 1024 * 1024)))
 PROTEST_PHOTOS_MAX = int(os.environ.get("PROTEST_PHOTOS_MAX", "4"))
+# Pixels, read from an image's header before it is decoded (core.pictures): 4096 x 4096, more than a phone's usual
+# photo (4032 x 3024), and about 50 MB once decoded. IMAGE_MAX_PIXELS bounds every image Pillow opens in the
+# project (core.apps); PROTEST_PHOTO_MAX_PIXELS a protest's photo, within it.
+IMAGE_MAX_PIXELS = int(os.environ.get("IMAGE_MAX_PIXELS", str(4096 * 4096)))
+PROTEST_PHOTO_MAX_PIXELS = min(int(os.environ.get("PROTEST_PHOTO_MAX_PIXELS", str(IMAGE_MAX_PIXELS))), IMAGE_MAX_PIXELS)
 # Larger bodies than UPLOAD_MAX_BYTES where a path takes them (core.middleware): one photo with its form.
 UPLOAD_MAX_BYTES_BY_PATH = [(r"^/(api/tournaments|t)/[^/]+/protests/[0-9]+/photos/$", PROTEST_PHOTO_MAX_BYTES + 65536)]
 # A SoL file (a federation's history, its backup with portraits) may be far larger than an entry list.
