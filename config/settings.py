@@ -333,6 +333,14 @@ UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES
 
+# Entry lists (tournaments.spreadsheets): an event's list is a few thousand rows at most. Reading stops at the first
+# row past IMPORT_MAX_ROWS; a workbook is refused before it is parsed when its parts declare more than
+# IMPORT_MAX_UNPACKED_BYTES unpacked, and its XML is read as a stream within a budget of elements that grows with
+# IMPORT_MAX_ROWS, so the import of any upload ends within seconds, far inside a web worker's timeout.
+IMPORT_MAX_ROWS = int(os.environ.get("IMPORT_MAX_ROWS", "5000"))
+IMPORT_MAX_CELL_CHARS = int(os.environ.get("IMPORT_MAX_CELL_CHARS", "1000"))
+IMPORT_MAX_UNPACKED_BYTES = int(os.environ.get("IMPORT_MAX_UNPACKED_BYTES", str(16 * 1024 * 1024)))
+
 # Files kept through Django's storage API (default_storage): the photos a written protest carries. MEDIA_URL is
 # never served as it is: protests.views serves each photo to the officials only.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media")))
@@ -340,6 +348,11 @@ MEDIA_URL = "media/"
 # A protest's photos (the signed paper, the board): each one at most this size, at most this many per protest.
 PROTEST_PHOTO_MAX_BYTES = int(os.environ.get("PROTEST_PHOTO_MAX_BYTES", str(5 * 1024 * 1024)))
 PROTEST_PHOTOS_MAX = int(os.environ.get("PROTEST_PHOTOS_MAX", "4"))
+# Pixels, read from an image's header before it is decoded (core.pictures): 4096 x 4096, more than a phone's usual
+# photo (4032 x 3024), and about 50 MB once decoded. IMAGE_MAX_PIXELS bounds every image Pillow opens in the
+# project (core.apps); PROTEST_PHOTO_MAX_PIXELS a protest's photo, within it.
+IMAGE_MAX_PIXELS = int(os.environ.get("IMAGE_MAX_PIXELS", str(4096 * 4096)))
+PROTEST_PHOTO_MAX_PIXELS = min(int(os.environ.get("PROTEST_PHOTO_MAX_PIXELS", str(IMAGE_MAX_PIXELS))), IMAGE_MAX_PIXELS)
 # Larger bodies than UPLOAD_MAX_BYTES where a path takes them (core.middleware): one photo with its form.
 UPLOAD_MAX_BYTES_BY_PATH = [(r"^/(api/tournaments|t)/[^/]+/protests/[0-9]+/photos/$", PROTEST_PHOTO_MAX_BYTES + 65536)]
 # A SoL file (a federation's history, its backup with portraits) may be far larger than an entry list.

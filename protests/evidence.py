@@ -1,57 +1,52 @@
 """Photos carried by the written protest (ICF 144, 147: the signed paper, the board as it stood): images only, each
-at most PROTEST_PHOTO_MAX_BYTES, at most PROTEST_PHOTOS_MAX per protest, stored through Django's storage API
-(default_storage) and read by the officials only (protests.views.photo, protests.api.ProtestPhotoFileView).
+at most PROTEST_PHOTO_MAX_BYTES and PROTEST_PHOTO_MAX_PIXELS, one frame, at most PROTEST_PHOTOS_MAX per protest,
+stored through Django's storage API (default_storage) and read by the officials only (protests.views.photo,
+protests.api.ProtestPhotoFileView).
 
-Pillow reads every file before it is stored: a file that is not an image whatever its name says, a broken one, or
-one whose pixels would not fit in memory (a "decompression bomb") is refused, and nothing is saved."""
-
-import warnings
+What is stored is the copy core.pictures writes from the pixels, never the upload: a file that is not an image
+whatever its name says, a broken one, one of more pixels than allowed (judged from its header, before decoding) or
+an animated one is refused and nothing is saved; the copy carries no EXIF (a phone's position, the time, its
+owner) and nothing that rode along in the upload. Photos stored before the copies keep their files and are served
+as they were."""
 
 from django.conf import settings
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.http import FileResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from PIL import Image, UnidentifiedImageError
 
+from core.pictures import NotAPicture, reencode
 from matches.audit import signed_in
 from protests import permissions
 from protests.models import ProtestPhoto
 from protests.services import ProtestError, lock
 
-# Formats a phone or a scanner gives; anything else Pillow reads (TIFF, BMP, PSD...) is refused.
-FORMATS = tuple(ProtestPhoto.EXTENSIONS)
+# Served with every photo: it is an image and nothing else, even to a browser that opens it on its own.
+PHOTO_POLICY = "default-src 'none'; img-src 'self'; sandbox"
 
 
 def add_photo(protest, upload, user, caption=""):
-    """Attach one photo to a protest not yet decided; `upload` is a Django UploadedFile. One transaction on the
-    locked protest, so two uploads at once cannot pass the limit together."""
+    """Attach one photo to a protest not yet decided; `upload` is a Django UploadedFile. The photo is checked and
+    copied before the transaction, then the transaction on the locked protest checks again, so two uploads at once
+    cannot pass the limit together and no lock is held while pixels are decoded."""
+    check_may_add(protest, user)
+    picture = check_image(upload)
     with transaction.atomic():
         protest = lock(protest)
-        if not permissions.can_log(user, protest.match):
-            raise ProtestError("image", _("ICF 144: the written protest goes through the umpire or chief referee."))
-        if protest.is_decided:
-            raise ProtestError("image", _("This protest is decided; its evidence is closed."))
-        limit = settings.PROTEST_PHOTOS_MAX
-        if protest.photos.count() >= limit:
-            message = ngettext(
-                "A protest carries at most %(count)s photo.", "A protest carries at most %(count)s photos.", limit
-            )
-            raise ProtestError("image", message % {"count": limit})
-        image_format, width, height = check_image(upload)
+        check_may_add(protest, user)
         photo = ProtestPhoto(
             protest=protest,
-            image_format=image_format,
-            size=upload.size,
-            width=width,
-            height=height,
+            image_format=picture.image_format,
+            size=len(picture.data),
+            width=picture.width,
+            height=picture.height,
             caption=caption.strip()[:200],
             uploaded_by=signed_in(user),
             uploaded_at=timezone.now(),
         )
-        upload.seek(0)
-        photo.image.save(upload.name or "photo", upload, save=False)  # through default_storage
+        photo.image.save("photo", ContentFile(picture.data), save=False)  # through default_storage
         try:
             photo.save()
         except Exception:  # nothing half-saved: no row, so no file either
@@ -60,8 +55,21 @@ def add_photo(protest, upload, user, caption=""):
     return photo
 
 
+def check_may_add(protest, user):
+    if not permissions.can_log(user, protest.match):
+        raise ProtestError("image", _("ICF 144: the written protest goes through the umpire or chief referee."))
+    if protest.is_decided:
+        raise ProtestError("image", _("This protest is decided; its evidence is closed."))
+    limit = settings.PROTEST_PHOTOS_MAX
+    if protest.photos.count() >= limit:
+        message = ngettext(
+            "A protest carries at most %(count)s photo.", "A protest carries at most %(count)s photos.", limit
+        )
+        raise ProtestError("image", message % {"count": limit})
+
+
 def check_image(upload):
-    """(format, width, height) of an image Pillow can read and fully decode; else ProtestError naming why."""
+    """The copy of the photo to store (core.pictures.Picture); else ProtestError naming why."""
     maximum = settings.PROTEST_PHOTO_MAX_BYTES
     if upload is None or not upload.size:
         raise ProtestError("image", _("Choose a photo to attach."))
@@ -71,23 +79,23 @@ def check_image(upload):
             _("This photo is %(size)s bytes; a protest photo is at most %(maximum)s bytes.")
             % {"size": f"{upload.size:,}", "maximum": f"{maximum:,}"},
         )
-    not_image = ProtestError("image", _("This file is not a photo (JPEG, PNG, WebP or GIF image)."))
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            upload.seek(0)
-            with Image.open(upload) as image:
-                image_format, (width, height) = image.format, image.size
-                if image_format not in FORMATS:
-                    raise not_image
-                image.verify()  # the structure, checksums
-            upload.seek(0)
-            with Image.open(upload) as image:
-                image.load()  # every pixel: a truncated or corrupt file fails here
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError,
-            Image.DecompressionBombWarning):  # fmt: skip
-        raise not_image from None
-    return image_format, width, height
+        return reencode(upload, settings.PROTEST_PHOTO_MAX_PIXELS)
+    except NotAPicture as refusal:
+        raise ProtestError("image", refusal_message(refusal)) from None
+
+
+def refusal_message(refusal):
+    if refusal.reason == NotAPicture.TOO_MANY_PIXELS:
+        pixels = settings.PROTEST_PHOTO_MAX_PIXELS
+        message = _(
+            "This photo has more pixels than the %(maximum)s a protest photo may have (%(megapixels)s million): "
+            "send it at a smaller size; a phone's usual photo size will do."
+        )
+        return message % {"maximum": f"{pixels:,}", "megapixels": f"{pixels / 1e6:.1f}"}
+    if refusal.reason == NotAPicture.ANIMATED:
+        return _("This image is animated: attach a still photo (JPEG, PNG, WebP or GIF).")
+    return _("This file is not a photo (JPEG, PNG, WebP or GIF image).")
 
 
 def photos_for(user, protest):
@@ -114,4 +122,5 @@ def photo_response(photo):
     response = FileResponse(photo.image.open("rb"), content_type=photo.content_type)
     response["Cache-Control"] = "private, no-store"
     response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = PHOTO_POLICY
     return response

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -36,9 +37,10 @@ ALIASES = {
     "pair": ("pair", "team"),
 }
 COLUMN_OF = {alias: column for column, aliases in ALIASES.items() for alias in aliases}
-MAX_ROWS = 20_000
 # How many non-empty rows may stand above the header (a title, a date) before the file counts as having none.
 TITLE_ROWS = 5
+# Messages shown for a refused file; the rest are counted.
+MAX_ERRORS = 100
 # A NUL byte is no text (a spreadsheet's binary file, a UTF-16 export); the database refuses it in a name.
 NUL = "\x00"
 NUL_MESSAGE = gettext_lazy(
@@ -118,8 +120,9 @@ def file_rows(source):
     if isinstance(source, list):
         return source
     try:
-        # The header and the title rows above it, then one row more than allowed, so the limit is seen.
-        return read_rows(source, limit=MAX_ROWS + TITLE_ROWS + 2)
+        # The header and the title rows above it, then one row more than allowed, so the limit is seen: reading
+        # stops there (settings.IMPORT_MAX_ROWS).
+        return read_rows(source, limit=settings.IMPORT_MAX_ROWS + TITLE_ROWS + 2)
     except Unreadable as unreadable:
         raise ImportFailed([unreadable.message]) from None
 
@@ -129,12 +132,15 @@ def parse_entries(source, team_size):
     rows = file_rows(source)
     start, columns = _header(rows)
     errors, entries, pairs = [], [], {}
+    max_rows = settings.IMPORT_MAX_ROWS
     for number, (line, cells) in enumerate(rows[start + 1 :]):
-        if number >= MAX_ROWS:
+        if number >= max_rows:
             message = ngettext(
-                "line %(line)s: more than %(count)s row", "line %(line)s: more than %(count)s rows", MAX_ROWS
+                "line %(line)s: more than %(count)s row; split the list into several files",
+                "line %(line)s: more than %(count)s rows; split the list into several files",
+                max_rows,
             )
-            errors.append(message % {"line": line, "count": MAX_ROWS})
+            errors.insert(0, message % {"line": line, "count": f"{max_rows:,}"})  # first: the file must be split
             break
         row, row_errors = _cells(columns, cells, line)
         if row is None:
@@ -169,8 +175,18 @@ def parse_entries(source, team_size):
             entries.append(entry)
     errors.extend(_duplicates(entries))
     if errors:
-        raise ImportFailed(errors)
+        raise ImportFailed(_first_errors(errors))
     return entries
+
+
+def _first_errors(errors):
+    """The first MAX_ERRORS messages and how many more: a file bad on every line is told in a page, not in a
+    thousand, and the answer stays small whatever the file (each message may quote its cell)."""
+    if len(errors) <= MAX_ERRORS:
+        return errors
+    more = len(errors) - MAX_ERRORS
+    message = ngettext("… and %(count)s more error", "… and %(count)s more errors", more)
+    return errors[:MAX_ERRORS] + [message % {"count": f"{more:,}"}]
 
 
 def _header(rows):

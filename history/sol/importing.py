@@ -1,13 +1,18 @@
 """Importing SoL files: everything in one transaction, or nothing (see sol/README.md)."""
 
+import io
+import logging
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from django.conf import settings
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.base import ContentFile
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
+from core.pictures import NotAPicture, reencode
 from history.sol.import_people import (
     import_championships,
     import_clubs,
@@ -20,6 +25,10 @@ from history.sol.layout import check_layout
 from history.sol.models import Picture
 from history.sol.reading import SolFileError, read
 from tournaments.models import free_slug, slug_base
+
+logger = logging.getLogger(__name__)
+
+EXTENSIONS = {"JPEG": "jpg", "PNG": "png"}
 
 
 @dataclass
@@ -96,7 +105,9 @@ def write_documents(documents, pictures, progress):
 
 
 def store_pictures(pictures, lists, shared):
-    """Portraits and emblems of a backup, in Django's storage, each once (an import again keeps the first)."""
+    """Portraits and emblems of a backup, in Django's storage, each once (an import again keeps the first). What
+    is stored is the copy core.pictures writes from the pixels (at most IMAGE_MAX_PIXELS, one frame, no metadata);
+    a picture that is no such image is left out, and the import goes on without it."""
     owners = [
         ("portrait", "portraits/", lists.get("players") or [], shared.players, "player"),
         ("emblem", "emblems/", lists.get("clubs") or [], shared.clubs, "club"),
@@ -110,9 +121,15 @@ def store_pictures(pictures, lists, shared):
                 continue
             if Picture.objects.filter(**{owner_field: owner}).exists():
                 continue
-            picture = Picture(kind=kind, name=name, **{owner_field: owner})
             try:
-                picture.image.save(f"{folder}{name}", ContentFile(data), save=False)
+                copy = reencode(io.BytesIO(data), settings.IMAGE_MAX_PIXELS)
+            except NotAPicture as refusal:
+                logger.info("the %s %s of a SoL backup is left out: %s", kind, name, refusal.reason)
+                continue
+            picture = Picture(kind=kind, name=name, **{owner_field: owner})
+            stored_name = f"{folder}{posixpath.splitext(name)[0]}.{EXTENSIONS[copy.image_format]}"
+            try:
+                picture.image.save(stored_name, ContentFile(copy.data), save=False)
             except (SuspiciousFileOperation, OSError) as error:  # a name the storage cannot take
                 raise SolFileError(
                     _("The picture %(name)s could not be stored: %(error)s") % {"name": name, "error": error}

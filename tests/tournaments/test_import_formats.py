@@ -16,7 +16,8 @@ from tests.factories import EventFactory
 from tournaments.importing import ImportFailed, parse_entries
 from tournaments.models import Entry, Player
 from tournaments.services import import_entries
-from tournaments.spreadsheets import NOT_A_SPREADSHEET, cell_text, read_rows
+from tournaments.spreadsheets import NOT_A_SPREADSHEET, read_rows
+from tournaments.workbooks import cell_text
 
 pytestmark = pytest.mark.django_db
 
@@ -234,12 +235,12 @@ def test_a_workbook_with_the_header_only_imports_nothing():
     assert parse_entries(xlsx([["First name", "Last name"]]), team_size=1) == []
 
 
-def test_a_workbook_longer_than_the_limit_is_refused_by_its_line(monkeypatch):
-    monkeypatch.setattr("tournaments.importing.MAX_ROWS", 3)
+def test_a_workbook_longer_than_the_limit_is_refused_by_its_line(settings):
+    settings.IMPORT_MAX_ROWS = 3
     rows = [["first_name"]] + [[f"P{n}"] for n in range(10)]
     with pytest.raises(ImportFailed) as failure:
         parse_entries(xlsx(rows), team_size=1)
-    assert failure.value.errors == ["line 5: more than 3 rows"]
+    assert failure.value.errors == ["line 5: more than 3 rows; split the list into several files"]
 
 
 # ---------------------------------------------------------------- files that are no entry list
@@ -290,11 +291,14 @@ def test_a_file_that_is_no_entry_list_gets_one_message(data, message):
     assert failure.value.errors == [message]
 
 
-def test_a_workbook_that_unpacks_into_too_much_is_refused_unread(monkeypatch):
-    monkeypatch.setattr("tournaments.spreadsheets.XLSX_MAX_UNPACKED", 1000)
+def test_a_workbook_that_unpacks_into_too_much_is_refused_unread(settings):
+    settings.IMPORT_MAX_UNPACKED_BYTES = 1000
     with pytest.raises(ImportFailed) as failure:
         parse_entries(xlsx([["first_name"], ["Asha"]]), team_size=1)
-    assert failure.value.errors == [DAMAGED]
+    assert failure.value.errors == [
+        "This Excel workbook holds far more than an entry list of 5,000 rows: copy the list alone into a new "
+        "workbook, or save it as CSV, and upload it again."
+    ]
 
 
 def test_an_empty_file_asks_for_the_header():

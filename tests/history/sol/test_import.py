@@ -1,8 +1,10 @@
 import datetime
+import io
 from decimal import Decimal
 
 import pytest
 from django.core.management import CommandError, call_command
+from PIL import Image
 
 from history.championships.models import Championship, Prize
 from history.ratings.models import EventRating, Rate, Rating
@@ -85,11 +87,22 @@ def test_federation_players_ratings_and_championship():
     assert EventRating.objects.filter(rating=rating).count() == 2
 
 
-def test_backup_pictures_go_to_storage():
-    import_file(shapes.backup(shapes.as_yaml(shapes.sol5())))
+def test_backup_pictures_go_to_storage_as_clean_copies():
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 6), (0, 90, 40)).save(buffer, "PNG")
+    emblem = buffer.getvalue() + b"PK\x03\x04<html><script>alert(1)</script>"  # a PNG that is a zip and a page too
+    import_file(shapes.backup(shapes.as_yaml(shapes.sol5()), {"emblems/fed.png": emblem}))
     picture = Picture.objects.get(kind="emblem")
-    assert picture.club.guid == shapes.GUIDS["fed"]
-    assert picture.image.read() == b"\x89PNG fed"
+    assert picture.club.guid == shapes.GUIDS["fed"] and picture.image.name.endswith(".png")
+    stored = picture.image.read()
+    assert stored.startswith(b"\x89PNG") and b"PK" not in stored and b"<script" not in stored
+    assert Image.open(io.BytesIO(stored)).size == (8, 6)
+
+
+def test_a_backup_picture_that_is_no_image_is_left_out_and_the_rest_imported():
+    import_file(shapes.backup(shapes.as_yaml(shapes.sol5()), {"emblems/fed.png": b"\x89PNG fed"}))
+    assert not Picture.objects.exists()
+    assert Club.objects.get(guid=shapes.GUIDS["fed"]).is_federation
 
 
 def test_importing_again_changes_nothing():

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -25,10 +26,17 @@ class Command(BaseCommand):
             target = Event.objects.select_related("tournament").get(pk=int(event))
         except (ValueError, Event.DoesNotExist):
             raise CommandError(_("No event with id %(event)r.") % {"event": event}) from None
+        # At most what an upload may be (UPLOAD_MAX_BYTES), read no further: a path may name anything, a device
+        # that never ends included.
+        maximum = settings.UPLOAD_MAX_BYTES
         try:
-            data = file.read_bytes()
+            with file.open("rb") as opened:
+                data = opened.read(maximum + 1)
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
+        if len(data) > maximum:
+            message = _("Nothing was imported: %(file)s is larger than %(maximum)s bytes, the limit of an upload.")
+            raise CommandError(message % {"file": file, "maximum": f"{maximum:,}"})
         try:
             summary = import_entries(target, data, confirm=confirm)
         except ImportFailed as failure:
