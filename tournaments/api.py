@@ -21,13 +21,12 @@ from tournaments.models import Club, Entry, Event, Tournament
 from tournaments.permissions import (
     SharedRecordPermission,
     TournamentPermission,
-    birth_date_shown,
     can_change_club,
     can_change_player,
     can_create_tournament,
     is_secretary,
-    players_visible_to,
 )
+from tournaments.privacy import birth_date_shown, players_visible_to
 from tournaments.scoping import TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
     SLUG_TAKEN,

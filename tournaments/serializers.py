@@ -5,7 +5,7 @@ from rest_framework.validators import UniqueValidator
 
 from tournaments import officials
 from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
-from tournaments.permissions import can_see_birth_date
+from tournaments.privacy import can_see_birth_date
 
 SLUG_TAKEN = gettext_lazy(
     "Another tournament has this slug: choose another, or leave it out to have one made from the name."
