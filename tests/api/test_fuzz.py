@@ -37,6 +37,7 @@ from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
 from tests.helpers import protest_photo
+from tournaments.models import Invitation
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
@@ -67,6 +68,7 @@ COLLECTIONS = {
     "rounds": "round",
     "matches": "match",
     "protests": "protest",
+    "invitations": "invitation",
 }
 
 
@@ -106,6 +108,8 @@ def world(tournament, secretary, settings, tmp_path):
     }
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
+    # The secretary invited to be the tournament's chief referee too: their account page's answer
+    ids["invitation"] = Invitation.objects.create(tournament=tournament, user=secretary, role="chief_referee").pk
     ids.update(archive_ids(tournament, club, player, entries[1].members.first().player))
     by_name = {
         "tournament_slug": ids["tournament"],
