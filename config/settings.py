@@ -403,6 +403,7 @@ SPECTACULAR_SETTINGS = {
         "FeeStatusEnum": "protests.models.Protest.Fee",
         "RoleEnum": "protests.models.Protest.Role",  # the name it had alone, before the officials' role came
         "OfficialRoleEnum": "tournaments.officials.ROLES",
+        "InvitationStatusEnum": "tournaments.models.Invitation.Status",
     },
 }
 

@@ -21,6 +21,7 @@ from tournaments.models import (
     Entry,
     EntryMember,
     Event,
+    Invitation,
     Notification,
     Player,
     Profile,
@@ -242,6 +243,18 @@ class NotificationFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     tournament = factory.SubFactory(TournamentFactory)
     subject = "Your match was forfeited"
+
+
+class InvitationFactory(factory.django.DjangoModelFactory):
+    """An invitation waiting for its answer; accepted, it makes the user an official (tournaments.invitations)."""
+
+    class Meta:
+        model = Invitation
+
+    tournament = factory.SubFactory(TournamentFactory)
+    user = factory.SubFactory(UserFactory)
+    role = "umpire"
+    invited_by = factory.SubFactory(UserFactory)
 
 
 class ProfileFactory(factory.django.DjangoModelFactory):

@@ -310,6 +310,7 @@ PRIVATE_MODELS = {
     "tournaments.Profile": "a user's own settings",
     "tournaments.PushSubscription": "where a player's phone takes their news; no page shows it",
     "players.OutgoingNews": "players' news still to send, shown to the officials only, whose pages are never cached",
+    "tournaments.Invitation": "shown to the invited person only, on their account page, which is never cached",
     "protests.ProtestPhoto": "for the officials only, whose pages are never cached",
     "championships.Championship": "belongs to no one tournament; the archive keys its page on the row itself",
     "sol.PlayerAlias": "read only when importing a SoL file",

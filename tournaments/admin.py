@@ -6,6 +6,7 @@ from tournaments.models import (
     Entry,
     EntryMember,
     Event,
+    Invitation,
     Notification,
     Player,
     Profile,
@@ -81,6 +82,14 @@ class NotificationAdmin(admin.ModelAdmin):
     list_display = ["subject", "user", "player", "tournament", "created_at", "read_at"]
     list_filter = ["tournament"]
     search_fields = ["subject", "user__username", "player__first_name", "player__last_name"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["user", "role", "tournament", "status", "invited_by", "created_at", "answered_at"]
+    list_filter = ["status", "role"]
+    search_fields = ["user__username", "tournament__name"]
+    raw_id_fields = ["user", "invited_by", "tournament"]
 
 
 @admin.register(PushSubscription)

@@ -15,23 +15,21 @@ from rest_framework.views import APIView
 from core import errors
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from tournaments import entry_services, officials, services
+from tournaments import entry_services, invitations, officials, services
 from tournaments.importing import ImportFailed, ImportNeedsConfirmation
 from tournaments.models import Club, Entry, Event, Tournament
 from tournaments.permissions import (
     SharedRecordPermission,
     TournamentPermission,
-    birth_date_shown,
     can_change_club,
     can_change_player,
     can_create_tournament,
     is_secretary,
-    players_visible_to,
 )
+from tournaments.privacy import birth_date_shown, players_visible_to
 from tournaments.scoping import TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
     SLUG_TAKEN,
-    AppointedOfficialSerializer,
     AppointOfficialSerializer,
     ClubSerializer,
     EntrySerializer,
@@ -40,6 +38,8 @@ from tournaments.serializers import (
     ImportConfirmationSerializer,
     ImportSerializer,
     ImportSummarySerializer,
+    InvitedSerializer,
+    NewAccountSerializer,
     OfficialSerializer,
     PlayerSerializer,
     RemoveOfficialSerializer,
@@ -259,21 +259,16 @@ def confirmation_body(event, preview):
 
 
 def official_body(role, user):
-    return {
-        "role": role,
-        "id": user.pk,
-        "username": user.get_username(),
-        "name": officials.person(user),
-        "email": user.email,
-    }
+    return {"role": role, "id": user.pk, "username": user.get_username(), "name": officials.person(user)}
 
 
 class OfficialsView(ServiceAPIView):
-    """The tournament's secretaries, chief referees and umpires, for its secretaries only (the list shows e-mail
-    addresses). GET lists them; POST {role, user} appoints an existing account named by user name or e-mail, POST
-    {role, name, email?, username?} creates one and appoints it (the answer carries its set-password link, also
-    e-mailed when an address is given); DELETE ?role=&user= removes one (id, user name or e-mail). The last
-    secretary stays: 400."""
+    """The tournament's secretaries, chief referees and umpires, for its secretaries only. GET lists them; POST
+    {role, user} invites an existing account named by user name or e-mail, POST {role, name, email?, username?}
+    creates an account and invites it. An invitation answers 202 with the same words whether an account has that
+    name or address or not, and the account becomes an official once its owner accepts (/api/account/invitations/);
+    only an account created without an e-mail address answers 201 with its set-password link. DELETE ?role=&user=
+    removes one (id, user name or e-mail). The last secretary stays: 400."""
 
     def get_tournament(self):
         tournament = get_object_or_404(
@@ -291,23 +286,26 @@ class OfficialsView(ServiceAPIView):
 
     @extend_schema(
         request=AppointOfficialSerializer,
-        responses={201: AppointedOfficialSerializer, **error_responses(400, 403, 404)},
+        responses={201: NewAccountSerializer, 202: InvitedSerializer, **error_responses(400, 403, 404)},
     )
     def post(self, request, tournament_slug):
         tournament = self.get_tournament()
         data = self.valid(AppointOfficialSerializer)
         role = data["role"]
         if data.get("user"):
-            return Response(official_body(role, officials.appoint(tournament, role, data["user"])), status=201)
-        account = officials.create_and_appoint(
+            invitations.invite(tournament, role, data["user"], invited_by=request.user)
+            return Response({"detail": invitations.INVITED[role] % {"tournament": tournament}}, status=202)
+        account = invitations.create_and_invite(
             tournament,
             role,
             name=data["name"],
             email=data.get("email", ""),
             username=data.get("username", ""),
-            appointed_by=request.user,
+            invited_by=request.user,
             site=request.build_absolute_uri("/"),
         )
+        if account is None:
+            return Response({"detail": invitations.MAILED % {"email": data["email"]}}, status=202)
         return Response({**official_body(role, account.user), "set_password_url": account.link}, status=201)
 
     @extend_schema(

@@ -101,7 +101,7 @@ class ConfirmImportForm(forms.Form):
 
 
 class AppointForm(forms.Form):
-    """Appoint an existing account (tournaments.officials.appoint)."""
+    """Invite an existing account (tournaments.invitations.invite)."""
 
     role = forms.ChoiceField(label=gettext_lazy("Role"), initial="umpire")
     user = forms.CharField(label=gettext_lazy("User name or e-mail address"), max_length=254)
@@ -112,7 +112,7 @@ class AppointForm(forms.Form):
 
 
 class NewOfficialForm(forms.Form):
-    """Create an account and appoint it (tournaments.officials.create_and_appoint)."""
+    """Create an account and invite it (tournaments.invitations.create_and_invite)."""
 
     role = forms.ChoiceField(label=gettext_lazy("Role"), initial="umpire")
     name = forms.CharField(label=gettext_lazy("Name"), max_length=300)

@@ -346,3 +346,37 @@ class Venue(models.Model):
             "tournament": self.tournament,
             "count": self.tables,
         }
+
+
+class Invitation(models.Model):
+    """A secretary's invitation to an account to be an official of a tournament (tournaments.invitations): the
+    appointment takes effect only when the account's owner accepts it. Nobody is made an official without being
+    asked, and the secretary learns nothing of the account until its owner answers."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", pgettext_lazy("invitation status", "Waiting for an answer")
+        ACCEPTED = "accepted", pgettext_lazy("invitation status", "Accepted")
+        DECLINED = "declined", pgettext_lazy("invitation status", "Declined")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=20)  # tournaments.officials.ROLES
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"],
+                condition=models.Q(status="pending"),
+                name="invitation_pending_once",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user} → {self.role} of {self.tournament} ({self.status})"

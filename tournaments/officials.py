@@ -1,29 +1,26 @@
-"""A tournament's officials (secretaries, chief referees, umpires), appointed and removed by its secretaries.
+"""A tournament's officials (secretaries, chief referees, umpires): who they are, the accounts made for them, and
+their removal. A secretary appoints nobody directly: they invite an account (tournaments.invitations), and its
+owner's acceptance appoints it. A tournament always keeps a secretary: nobody else may change it, nor appoint one
+again.
 
-Reads (`officials_of`) and the three operations, each one transaction, that the Officials page and the API share:
-appoint an existing account, appoint a new one (created without a password: its owner chooses one through the
-set-password link, shown to the secretary and e-mailed when an address is given), and remove. A tournament always
-keeps a secretary: nobody else may change it, nor appoint one again."""
+Reads (`officials_of`), finding an account by its name without telling whether it exists (`account_named`),
+making an account without a password (its owner chooses one through the set-password link), and removing an
+official; `appoint_without_invitation` is for the demo and the tests, whose people have agreed already."""
 
-from dataclasses import dataclass
-
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
-from tournaments.models import Profile, Tournament
+from tournaments.models import Tournament
 
 User = get_user_model()
 
@@ -47,11 +44,6 @@ APPOINTED = {
     CHIEF_REFEREE: gettext_lazy("%(person)s is now a chief referee of %(tournament)s."),
     UMPIRE: gettext_lazy("%(person)s is now an umpire of %(tournament)s."),
 }
-ALREADY = {
-    SECRETARY: gettext_lazy("%(person)s is already a secretary of this tournament."),
-    CHIEF_REFEREE: gettext_lazy("%(person)s is already a chief referee of this tournament."),
-    UMPIRE: gettext_lazy("%(person)s is already an umpire of this tournament."),
-}
 NOT_ONE = {
     SECRETARY: gettext_lazy("%(person)s is not a secretary of this tournament."),
     CHIEF_REFEREE: gettext_lazy("%(person)s is not a chief referee of this tournament."),
@@ -62,22 +54,9 @@ REMOVED = {
     CHIEF_REFEREE: gettext_lazy("%(person)s is no longer a chief referee of %(tournament)s."),
     UMPIRE: gettext_lazy("%(person)s is no longer an umpire of %(tournament)s."),
 }
-MAIL_SUBJECT = {
-    SECRETARY: gettext_lazy("You are a secretary of %(tournament)s"),
-    CHIEF_REFEREE: gettext_lazy("You are a chief referee of %(tournament)s"),
-    UMPIRE: gettext_lazy("You are an umpire of %(tournament)s"),
-}
 USERNAME_FALLBACK = "official"  # a name with no Latin letter or digit (Devanagari, say) gives no user name of its own
 USERNAME_ROOM = User._meta.get_field("username").max_length - 8  # room for the "2", "3"... that makes one free
 USERNAME_TRIES = 5
-
-
-@dataclass
-class NewAccount:
-    user: object
-    role: str
-    link: str  # the set-password link, absolute when the caller gave the site's address
-    mailed: bool
 
 
 # ---------------------------------------------------------------- reading
@@ -89,9 +68,10 @@ def person(user):
 
 
 def officials_of(tournament):
-    """{role: [users]} in FIELDS' order, each list by user name: one query per role."""
+    """{role: [users]} in FIELDS' order, each list by user name: one query per role. Their e-mail addresses are
+    left out: an address is its owner's, and the site tells officials what they need to know."""
     return {
-        role: list(getattr(tournament, field).order_by("username").only("username", "first_name", "last_name", "email"))
+        role: list(getattr(tournament, field).order_by("username").only("username", "first_name", "last_name"))
         for role, field in FIELDS.items()
     }
 
@@ -105,21 +85,23 @@ def check_role(role):
         raise ServiceError("role", _("Choose secretary, chief referee or umpire."))
 
 
-def find_account(identifier):
-    """The account a secretary names by its user name or e-mail address (either in any case)."""
+def account_named(identifier):
+    """The active account a secretary names by its user name, or by its e-mail address when only one account has
+    it (either in any case); else None. Callers answer the same either way: naming an account must not tell
+    whether it exists."""
     identifier = (identifier or "").strip()
     if not identifier:
         raise ServiceError("user", _("Give a user name or an e-mail address."))
     found = list(User.objects.filter(username__iexact=identifier)[:2])
     if len(found) != 1:
         found = list(User.objects.filter(email__iexact=identifier)[:2])
-    if len(found) > 1:
-        raise ServiceError("user", _("Several accounts have this e-mail address: give the user name instead."))
-    if not found:
-        raise ServiceError("user", _("No account has this user name or e-mail address."))
-    if not found[0].is_active:
-        raise ServiceError("user", _("This account is switched off."))
+    if len(found) != 1 or not found[0].is_active:
+        return None
     return found[0]
+
+
+def accounts_with_email(email):
+    return User.objects.filter(email__iexact=email)
 
 
 def find_member(tournament, role, identifier):
@@ -147,31 +129,24 @@ def set_password_path(user):
 # ---------------------------------------------------------------- writing
 
 
-def _locked(tournament):
+def locked(tournament):
     """The tournament's row, locked: two secretaries removing each other at once cannot leave it with none."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _add(tournament, role, user):
-    if members(tournament, role).filter(pk=user.pk).exists():
-        raise ServiceError("user", ALREADY[role] % {"person": person(user)})
-    members(tournament, role).add(user)
-
-
 @transaction.atomic
-def appoint(tournament, role, identifier):
-    """Appoint the account named by user name or e-mail address."""
+def appoint_without_invitation(tournament, role, user):
+    """Make `user` an official in `role` at once, without asking them. Only for the demo and the tests, whose
+    people have agreed already (and for a tournament's creator, its first secretary): a secretary invites."""
     check_role(role)
-    user = find_account(identifier)
-    _add(_locked(tournament), role, user)
-    return user
+    members(locked(tournament), role).add(user)
 
 
 @transaction.atomic
 def remove(tournament, role, user):
     """Remove `user` from `role`; the last secretary stays."""
     check_role(role)
-    tournament = _locked(tournament)
+    tournament = locked(tournament)
     if not members(tournament, role).filter(pk=user.pk).exists():
         raise ServiceError("user", NOT_ONE[role] % {"person": person(user)})
     if role == SECRETARY and not tournament.secretaries.exclude(pk=user.pk).exists():
@@ -183,10 +158,9 @@ def remove(tournament, role, user):
     members(tournament, role).remove(user)
 
 
-def create_and_appoint(tournament, role, *, name, email="", username="", appointed_by=None, site=""):
-    """Create an account without a password and appoint it. `site` ("https://carrom.example.org") makes the
-    set-password link absolute, as an e-mail needs it. The e-mail, if any, leaves once the transaction commits."""
-    check_role(role)
+def check_new_account(name, email, username):
+    """The new account's name, e-mail address and user name, stripped, or the ServiceError of the first that is
+    wrong. An address some account has already is no error: the caller invites that account instead."""
     name, email, username = (name or "").strip(), (email or "").strip(), (username or "").strip()
     if not name:
         raise ServiceError("name", _("Give the new official's name."))
@@ -194,14 +168,7 @@ def create_and_appoint(tournament, role, *, name, email="", username="", appoint
         _check_email(email)
     if username:
         _check_username(username)
-    with transaction.atomic():
-        tournament = _locked(tournament)
-        user = _create_user(name, email, username)
-        members(tournament, role).add(user)
-        link = site.rstrip("/") + set_password_path(user)
-        if email:
-            transaction.on_commit(lambda: _mail_link(tournament, role, user, link, appointed_by))
-    return NewAccount(user=user, role=role, link=link, mailed=bool(email))
+    return name, email, username
 
 
 def _check_email(email):
@@ -209,10 +176,6 @@ def _check_email(email):
         validate_email(email)
     except ValidationError:
         raise ServiceError("email", _("Enter a valid e-mail address.")) from None
-    if User.objects.filter(email__iexact=email).exists():
-        raise ServiceError(
-            "email", _("An account with this e-mail address exists already: appoint it by its e-mail address.")
-        )
 
 
 def _check_username(username):
@@ -245,7 +208,9 @@ def free_username(base):
     return username
 
 
-def _create_user(name, email, username):
+def create_account(name, email, username):
+    """An account without a password (its owner chooses one through set_password_path), its user name made from
+    the name unless one is given."""
     first_name, _space, last_name = name.partition(" ")
     fields = {"first_name": first_name[:150], "last_name": last_name.strip()[:150], "email": email}
     if username:
@@ -265,29 +230,3 @@ def _create_user(name, email, username):
         except IntegrityError:
             continue
     raise ServiceError("username", _("No free user name was found: give one."))
-
-
-def _mail_link(tournament, role, user, link, appointed_by):
-    """The new official's e-mail, in the tournament's language (they have chosen none yet)."""
-    language = (
-        Profile.objects.filter(user=user).exclude(language="").values_list("language", flat=True).first()
-        or tournament.language
-        or settings.LANGUAGE_CODE
-    )
-    days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
-    with translation.override(language):
-        subject = MAIL_SUBJECT[role] % {"tournament": tournament.name}
-        lines = [
-            APPOINTED[role] % {"person": person(user), "tournament": tournament.name},
-            _("Your user name is %(username)s. Choose your password here:") % {"username": user.get_username()},
-            link,
-            ngettext(
-                "The link works until you have chosen your password, for %(days)s day at most.",
-                "The link works until you have chosen your password, for %(days)s days at most.",
-                days,
-            )
-            % {"days": days},
-        ]
-        if appointed_by is not None:
-            lines.append(_("Appointed by %(person)s.") % {"person": person(appointed_by)})
-    send_mail(subject, "\n\n".join(lines), None, [user.email], fail_silently=True)

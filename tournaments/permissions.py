@@ -1,10 +1,10 @@
 """Who may do what with a tournament. Pages, API and admin actions all ask here."""
 
-from django.db.models import Exists, OuterRef, Q, Value
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 from rest_framework import permissions
 
-from tournaments.models import EntryMember, Player, Tournament
+from tournaments.models import Tournament
 
 
 def is_secretary(user, tournament):
@@ -40,29 +40,6 @@ def is_official_somewhere(user):
         or user.tournaments_as_secretary.exists()
         or user.tournaments_as_chief_referee.exists()
     )
-
-
-def players_visible_to(user):
-    """Officials see every player, to find the ones they enter; anyone else the players entered in a tournament
-    they may see (a draft's players stay hidden)."""
-    if is_official_somewhere(user):
-        return Player.objects.all()
-    seen = Tournament.objects.visible_to(user).order_by()
-    entered = EntryMember.objects.filter(player=OuterRef("pk"), entry__event__tournament__in=seen)
-    return Player.objects.filter(Exists(entered))
-
-
-def birth_date_shown(user):
-    """An expression per player: may `user` read their date of birth? The officials (secretaries and chief
-    referees) of a tournament the player is entered in, and superusers."""
-    if not user.is_authenticated or user.is_superuser:
-        return Value(user.is_superuser)
-    own = Q(entry__event__tournament__secretaries=user) | Q(entry__event__tournament__chief_referees=user)
-    return Exists(EntryMember.objects.filter(own, player=OuterRef("pk")))
-
-
-def can_see_birth_date(user, player):
-    return Player.objects.filter(pk=player.pk).annotate(shown=birth_date_shown(user)).filter(shown=True).exists()
 
 
 def can_change_player(user, player):

@@ -5,7 +5,7 @@ from rest_framework.validators import UniqueValidator
 
 from tournaments import officials
 from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
-from tournaments.permissions import can_see_birth_date
+from tournaments.privacy import can_see_birth_date
 
 SLUG_TAKEN = gettext_lazy(
     "Another tournament has this slug: choose another, or leave it out to have one made from the name."
@@ -191,18 +191,24 @@ class OfficialSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField(help_text="Full name, or the user name when the account has none.")
-    email = serializers.CharField(allow_blank=True)
 
 
-class AppointedOfficialSerializer(OfficialSerializer):
-    set_password_url = serializers.CharField(
-        required=False,
-        help_text="Only for an account created by this request: where its owner chooses a password (one use).",
-    )
+class NewAccountSerializer(OfficialSerializer):
+    """An account made by this request (without an e-mail address), invited to the role: not an official until its
+    owner accepts."""
+
+    set_password_url = serializers.CharField(help_text="Where its owner chooses a password (one use).")
+
+
+class InvitedSerializer(serializers.Serializer):
+    """The same answer whether an account has the name or address given or not."""
+
+    detail = serializers.CharField()
 
 
 class AppointOfficialSerializer(serializers.Serializer):
-    """Appoint an existing account (`user`) or create one (`name`, optional `email` and `username`)."""
+    """Invite an existing account (`user`) or create one and invite it (`name`, optional `email` and
+    `username`)."""
 
     role = serializers.ChoiceField(choices=OFFICIAL_ROLES)
     user = serializers.CharField(
@@ -210,7 +216,10 @@ class AppointOfficialSerializer(serializers.Serializer):
     )
     name = serializers.CharField(required=False, allow_blank=True, max_length=300, help_text="A new account's name.")
     email = serializers.EmailField(
-        required=False, allow_blank=True, help_text="A new account's e-mail: the set-password link is sent there."
+        required=False,
+        allow_blank=True,
+        help_text="A new account's e-mail: the set-password link is sent there (an account that has it already is "
+        "invited instead).",
     )
     username = serializers.CharField(
         required=False, allow_blank=True, max_length=150, help_text="A new account's user name; made from the name."

@@ -1,9 +1,10 @@
-"""Tournaments API: tournaments, players, clubs, events, entries and the entry import."""
+"""Tournaments API: tournaments, players, clubs, events, entries and the entry import; officials, and the signed-in
+person's own invitations and appointments."""
 
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from tournaments import api
+from tournaments import account_api, api
 
 router = DefaultRouter()
 router.register("tournaments", api.TournamentViewSet, basename="tournament")
@@ -21,6 +22,9 @@ urlpatterns = [
     path("tournaments/<slug:tournament_slug>/", include(events.urls)),
     path("tournaments/<slug:tournament_slug>/events/<int:event_pk>/", include(entries.urls)),
     path("tournaments/<slug:tournament_slug>/officials/", api.OfficialsView.as_view(), name="api-officials"),
+    path("account/invitations/", account_api.InvitationsView.as_view(), name="api-account-invitations"),
+    path("account/invitations/<int:pk>/", account_api.InvitationAnswerView.as_view(), name="api-account-invitation"),
+    path("account/appointments/", account_api.AppointmentsView.as_view(), name="api-account-appointments"),
     path(
         "tournaments/<slug:tournament_slug>/events/<int:event_pk>/import/",
         api.ImportEntriesView.as_view(),

@@ -1,10 +1,14 @@
-"""The secretary's pages: a new tournament, its settings and officials, a new event, the entry import."""
+"""The secretary's pages: a new tournament, its settings and officials, a new event, the entry import; and every
+signed-in person's account page, where an official answers invitations and leaves a tournament."""
 
 from django.urls import path
 
-from tournaments import entry_views, import_views, views
+from tournaments import account_views, entry_views, import_views, views
 
 urlpatterns = [
+    path("account/", account_views.account, name="account"),
+    path("account/invitations/<int:invitation_id>/", account_views.answer_invitation, name="account-invitation"),
+    path("account/leave/", account_views.leave, name="account-leave"),
     path("tournaments/new/", views.tournament_create, name="tournament-create"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament-edit"),
     path("t/<slug:slug>/officials/", views.tournament_officials, name="tournament-officials"),

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.page_cache import public_page
-from tournaments import officials, services
+from tournaments import invitations, officials, services
 from tournaments.forms import AppointForm, EventForm, NewOfficialForm, RemoveOfficialForm, TournamentForm
 from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
@@ -21,10 +21,11 @@ def home(request):
         .select_related("host_club")
         .annotate(event_count=Count("events", distinct=True))
     )
+    waiting = invitations.pending_for(request.user).count() if request.user.is_authenticated else 0
     return render(
         request,
         "tournaments/home.html",
-        {"tournaments": tournaments, "can_create": can_create_tournament(request.user)},
+        {"tournaments": tournaments, "can_create": can_create_tournament(request.user), "invitations": waiting},
     )
 
 
@@ -115,7 +116,7 @@ NEW_ACCOUNT_KEY = "officials_new_account"
 
 @login_required
 def tournament_officials(request, slug):
-    """The secretaries, chief referees and umpires; appoint an account, create one and appoint it, remove one."""
+    """The secretaries, chief referees and umpires; invite an account, or create one and invite it; remove one."""
     tournament = secretary_tournament(request, slug)
     roles = officials.ROLE_CHOICES
     posted = request.POST if request.method == "POST" else None
@@ -153,27 +154,25 @@ def tournament_officials(request, slug):
 
 
 def officials_action(request, tournament, action, data):
-    """Carry out one of the Officials page's forms; a refusal (ServiceError) goes back to the page."""
+    """Carry out one of the Officials page's forms; a refusal (ServiceError) goes back to the page. An invitation
+    says the same whether the account exists or not (tournaments.invitations)."""
     role = data["role"]
     if action == "appoint":
-        user = officials.appoint(tournament, role, data["user"])
+        invitations.invite(tournament, role, data["user"], invited_by=request.user)
+        messages.success(request, invitations.INVITED[role] % {"tournament": tournament})
     elif action == "create":
         site = request.build_absolute_uri("/")
-        account = officials.create_and_appoint(
-            tournament,
-            role,
-            **{key: data[key] for key in ("name", "email", "username")},
-            appointed_by=request.user,
-            site=site,
-        )
-        user = account.user
-        request.session[NEW_ACCOUNT_KEY] = {
-            "tournament": tournament.pk,
-            "person": officials.person(user),
-            "username": user.get_username(),
-            "email": user.email,
-            "link": account.link,
-        }
+        fields = {key: data[key] for key in ("name", "email", "username")}
+        account = invitations.create_and_invite(tournament, role, **fields, invited_by=request.user, site=site)
+        if account is None:
+            messages.success(request, invitations.MAILED % {"email": data["email"]})
+        else:
+            request.session[NEW_ACCOUNT_KEY] = {
+                "tournament": tournament.pk,
+                "person": officials.person(account.user),
+                "username": account.user.get_username(),
+                "link": account.link,
+            }
     else:
         user = officials.find_member(tournament, role, data["user"])
         officials.remove(tournament, role, user)
@@ -182,6 +181,4 @@ def officials_action(request, tournament, action, data):
         )
         if user == request.user and not is_secretary(request.user, tournament):
             return redirect(tournament)
-        return redirect("tournament-officials", tournament.slug)
-    messages.success(request, officials.APPOINTED[role] % {"person": officials.person(user), "tournament": tournament})
     return redirect("tournament-officials", tournament.slug)

@@ -1,6 +1,8 @@
 """Read-only queries of the public archive: players' tournaments and results, head-to-head, clubs, rankings.
 
-Only published tournaments, published rounds and decided results are shown (as on the tournaments' own pages)."""
+Only published tournaments, published rounds and decided results are shown (as on the tournaments' own pages), and
+only the players the visitor may see (tournaments.privacy: a player entered only in a draft stays with its
+officials)."""
 
 from dataclasses import dataclass
 from datetime import date
@@ -12,6 +14,7 @@ from history.ratings import selectors as rating_selectors
 from stages.models import Match, Round
 from stages.placings import event_stage_placings
 from tournaments.models import Entry, Player, Tournament
+from tournaments.privacy import players_visible_to
 
 PUBLIC = ~Q(status=Tournament.Status.DRAFT)
 # Age categories of the ranking filter, by age on the day the page is read: (key, under this age, at least this).
@@ -45,9 +48,9 @@ def public_tournaments():
     return Tournament.objects.filter(PUBLIC)
 
 
-def find_players(query, limit=50):
-    """Players whose first or last name holds every word of `query`."""
-    players = Player.objects.select_related("club")
+def find_players(query, user, limit=50):
+    """Players `user` may see whose first or last name holds every word of `query`."""
+    players = players_visible_to(user).select_related("club")
     for word in query.split()[:4]:
         players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
     return players.order_by("last_name", "first_name")[:limit]
@@ -129,14 +132,14 @@ def club_tournaments(club):
     return public_tournaments().filter(host_club=club).order_by("-start_date")
 
 
-def club_players(club):
-    return club.players.order_by("last_name", "first_name")
+def club_players(club, user):
+    return players_visible_to(user).filter(club=club).order_by("last_name", "first_name")
 
 
-def filtered_ranking(rating, country="", sex="", age="", today=None):
-    """The rating's ranking (ratings.selectors.ranking) of the players of a country, a sex and an age
-    category (AGE_CATEGORIES; a player without a date of birth is in none)."""
-    players = Player.objects.all()
+def filtered_ranking(rating, user, country="", sex="", age="", today=None):
+    """The rating's ranking (ratings.selectors.ranking) of the players `user` may see, of a country, a sex and an
+    age category (AGE_CATEGORIES; a player without a date of birth is in none)."""
+    players = players_visible_to(user)
     if country:
         players = players.filter(country=country)
     if sex:
@@ -164,5 +167,6 @@ def years_before(day, years):
         return day.replace(year=day.year - years, day=28)
 
 
-def ranking_countries(rating):
-    return sorted(set(rating.rates.exclude(player__country="").values_list("player__country", flat=True)))
+def ranking_countries(rating, user):
+    rates = rating.rates.filter(player__in=players_visible_to(user)).exclude(player__country="")
+    return sorted(set(rates.values_list("player__country", flat=True)))

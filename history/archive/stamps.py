@@ -1,11 +1,13 @@
 """What each archive page's cache key holds (archive.cache): values that change when what the page shows does."""
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Max
 
 from history.archive import selectors
 from history.championships.models import Championship, Prize
 from history.ratings.models import Rate, Rating
 from tournaments.models import Club, Player
+from tournaments.privacy import players_visible_to
 
 
 def rows_stamp(queryset):
@@ -30,13 +32,16 @@ def head_to_head(player_id, other_id):
 
 def club(club_id):
     found = Club.objects.filter(pk=club_id)
-    players = Player.objects.filter(club_id=club_id).values_list("pk", "first_name", "last_name", "country")
+    # The players the public sees: a draft published adds its players to the page.
+    shown = players_visible_to(AnonymousUser()).filter(club_id=club_id)
+    players = shown.values_list("pk", "first_name", "last_name", "country")
     return list(found.values_list()), sorted(players), tournaments_stamp(selectors.club_tournaments(club_id))
 
 
 def rating(rating_id):
     found = Rating.objects.filter(pk=rating_id).values_list()
-    return list(found), rows_stamp(Rate.objects.filter(rating_id=rating_id))
+    shown = Rate.objects.filter(rating_id=rating_id, player__in=players_visible_to(AnonymousUser()))
+    return list(found), rows_stamp(Rate.objects.filter(rating_id=rating_id)), shown.count()
 
 
 def championship(championship_id):

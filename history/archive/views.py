@@ -1,4 +1,5 @@
-"""The public archive: players, head-to-head, clubs, rating rankings and championship rankings."""
+"""The public archive: players, head-to-head, clubs, rating rankings and championship rankings. A player the visitor
+may not see (tournaments.privacy) is not found, nor listed."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +12,7 @@ from history.championships import selectors as championship_selectors
 from history.championships.models import Championship
 from history.ratings.models import Rating
 from tournaments.models import Club, Player
+from tournaments.privacy import players_visible_to
 
 RANKING_PAGE = 100
 
@@ -18,7 +20,9 @@ RANKING_PAGE = 100
 def index(request):
     query = request.GET.get("q", "").strip()[:80]
     if query:  # searches are not cached: any text may be typed
-        return render(request, "archive/index.html", {"query": query, "found": selectors.find_players(query)})
+        return render(
+            request, "archive/index.html", {"query": query, "found": selectors.find_players(query, request.user)}
+        )
     return cached_index(request)
 
 
@@ -34,7 +38,7 @@ def cached_index(request):
 
 @archive_page(stamps.player)
 def player_page(request, player_id):
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(players_visible_to(request.user).select_related("club"), pk=player_id)
     results = selectors.results(player)
     histories = selectors.rating_histories(player)
     context = {
@@ -60,8 +64,8 @@ def head_to_head_form(request, player_id):
 
 @archive_page(stamps.head_to_head)
 def head_to_head(request, player_id, other_id):
-    player = get_object_or_404(Player, pk=player_id)
-    other = get_object_or_404(Player, pk=other_id)
+    player = get_object_or_404(players_visible_to(request.user), pk=player_id)
+    other = get_object_or_404(players_visible_to(request.user), pk=other_id)
     results = selectors.results(player, other) if player != other else []
     context = {"player": player, "other": other, "results": results, "tally": selectors.tally(results)}
     return render(request, "archive/head_to_head.html", context)
@@ -72,7 +76,7 @@ def club_page(request, club_id):
     club = get_object_or_404(Club, pk=club_id)
     context = {
         "club": club,
-        "players": selectors.club_players(club),
+        "players": selectors.club_players(club, request.user),
         "tournaments": selectors.club_tournaments(club),
         "ratings": club.ratings.all(),
     }
@@ -82,14 +86,14 @@ def club_page(request, club_id):
 @archive_page(stamps.rating, params=("country", "sex", "age", "page"))
 def rating_page(request, rating_id):
     rating = get_object_or_404(Rating, pk=rating_id)
-    countries = selectors.ranking_countries(rating)
+    countries = selectors.ranking_countries(rating, request.user)
     country = request.GET.get("country", "")
     sex = request.GET.get("sex", "")
     age = request.GET.get("age", "")
     country = country if country in countries else ""
     sex = sex if sex in Player.Sex.values else ""
     age = age if age in selectors.AGE_CATEGORIES else ""
-    rows = selectors.filtered_ranking(rating, country, sex, age)
+    rows = selectors.filtered_ranking(rating, request.user, country, sex, age)
     page = Paginator(rows, RANKING_PAGE).get_page(request.GET.get("page"))
     context = {
         "rating": rating,

@@ -6,6 +6,7 @@ from rest_framework.decorators import action
 
 from history.ratings import selectors
 from history.ratings.serializers import RankingRowSerializer, RatingSerializer
+from tournaments.privacy import players_visible_to
 
 
 class RatingViewSet(viewsets.ReadOnlyModelViewSet):
@@ -20,7 +21,8 @@ class RatingViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses=RankingRowSerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=RankingRowSerializer, filterset_fields=[])
     def ranking(self, request, pk=None):
-        """Each player's latest rate, highest first (equal rates: the player entered first)."""
-        rows = selectors.ranking(self.get_object())
+        """Each player's latest rate, highest first (equal rates: the player entered first); only the players you
+        may see (a player entered only in a draft tournament stays with its officials)."""
+        rows = selectors.ranking(self.get_object(), players_visible_to(request.user))
         page = self.paginate_queryset(rows)
         return self.get_paginated_response(RankingRowSerializer(page, many=True).data)

@@ -15,12 +15,16 @@ from history.sol.exporting import export_tournaments
 from history.sol.models import ImportJob
 from history.sol.serializers import ImportJobSerializer, UploadSerializer
 from history.sol.services import start_import
-from tournaments.models import Tournament
+from tournaments.models import Player, Tournament
 from tournaments.permissions import can_create_tournament
+from tournaments.privacy import birth_dates_shown
 
 
-def sol_file_response(tournament):
-    response = HttpResponse(export_tournaments([tournament]), content_type="application/gzip")
+def sol_file_response(tournament, user):
+    """The tournament's SoL file, with the dates of birth `user` may see (tournaments.privacy)."""
+    entered = Player.objects.filter(memberships__entry__event__tournament=tournament)
+    content = export_tournaments([tournament], birth_dates=birth_dates_shown(user, entered))
+    response = HttpResponse(content, content_type="application/gzip")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.sol.gz"'
     return response
 
@@ -29,11 +33,17 @@ class ExportView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="gzipped YAML, SoL 5's .sol.gz")},
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="gzipped YAML, SoL 5's .sol.gz. Players' dates of birth only for the tournament's "
+                "secretaries and chief referees.",
+            )
+        },
     )
     def get(self, request, tournament_slug):
         tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=tournament_slug)
-        return sol_file_response(tournament)
+        return sol_file_response(tournament, request.user)
 
 
 class MayImport(permissions.BasePermission):

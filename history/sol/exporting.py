@@ -1,6 +1,7 @@
 """Writing tournaments as a SoL file: gzipped YAML, one SoL tourney per event, in the layout SoL 5's loader reads
 (see sol/README.md). SoL ranks a prized tourney by prize first: prizes follow our final placings, so SoL ranks the
-competitors as we do."""
+competitors as we do. A player's date of birth goes in only where the file's reader may see it
+(tournaments.privacy)."""
 
 import gzip
 import uuid
@@ -24,7 +25,8 @@ def our_guid(kind, pk):
 class Writer:
     """SoL's flat lists with 1-based references, each object once."""
 
-    def __init__(self):
+    def __init__(self, birth_dates=frozenset()):
+        self.birth_dates = birth_dates  # ids of the players whose date of birth the reader may see
         self.lists = {"users": [], "clubs": [], "players": [], "championships": [], "ratings": [], "rates": []}
         self.seen = {}
 
@@ -56,7 +58,8 @@ class Writer:
                 "lastname": player.last_name,
                 "agreedprivacy": "A",
             }
-            optional = {"sex": player.sex, "nationality": player.country, "birthdate": player.date_of_birth}
+            born = player.date_of_birth if player.pk in self.birth_dates else None
+            optional = {"sex": player.sex, "nationality": player.country, "birthdate": born}
             record.update({name: value for name, value in optional.items() if value})
             if player.club_id:
                 record["club"] = self.club(player.club)
@@ -180,9 +183,10 @@ def event_tourney(writer, event):
     return tourney
 
 
-def export_tournaments(tournaments):
-    """The gzipped YAML of a SoL file holding `tournaments` (each event a SoL tourney)."""
-    writer = Writer()
+def export_tournaments(tournaments, birth_dates=frozenset()):
+    """The gzipped YAML of a SoL file holding `tournaments` (each event a SoL tourney). `birth_dates`: the ids of
+    the players whose date of birth it carries (tournaments.privacy.birth_dates_shown); none by default."""
+    writer = Writer(birth_dates)
     tourneys = [
         event_tourney(writer, event)
         for tournament in tournaments

@@ -47,4 +47,4 @@ def job_page(request, job_id):
 
 def download(request, slug):
     tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
-    return sol_file_response(tournament)
+    return sol_file_response(tournament, request.user)

@@ -96,10 +96,17 @@ MATRIX = {
     ("api-event-prize-categories", "GET"): EVERYONE,
     ("api-event-prize-categories", "PUT"): SECRETARY,
     ("api-event-prizes", "GET"): EVERYONE,
-    # The officials (tournaments.officials): its secretaries only, reading too (the list shows e-mail addresses).
+    # The officials (tournaments.officials): its secretaries only, reading too; they invite, never appoint.
     ("api-officials", "GET"): SECRETARY,
     ("api-officials", "POST"): SECRETARY,
     ("api-officials", "DELETE"): SECRETARY,
+    # One's own invitations and appointments (tournaments.account_api): anyone signed in, each their own. The
+    # world's invitation is the player's: anyone else is told it does not exist. Leaving a role one does not hold
+    # is a 400, past the permission check.
+    ("api-account-invitations", "GET"): SIGNED_IN,
+    ("api-account-invitation", "POST"): frozenset({"player"}),
+    ("api-account-appointments", "GET"): SIGNED_IN,
+    ("api-account-appointments", "DELETE"): SIGNED_IN,
     # ---- exports (printing.export_api): CSV and XLSX files for whoever may see the tournament
     **{
         (f"api-{document}-{fmt}", "GET"): EVERYONE

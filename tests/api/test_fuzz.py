@@ -38,6 +38,7 @@ from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
 from tests.helpers import protest_photo
+from tournaments.models import Invitation
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
@@ -68,6 +69,7 @@ COLLECTIONS = {
     "rounds": "round",
     "matches": "match",
     "protests": "protest",
+    "invitations": "invitation",
 }
 
 
@@ -108,6 +110,8 @@ def world(tournament, secretary, settings, tmp_path):
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
     ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
+    # The secretary invited to be the tournament's chief referee too: their account page's answer
+    ids["invitation"] = Invitation.objects.create(tournament=tournament, user=secretary, role="chief_referee").pk
     ids.update(archive_ids(tournament, club, player, entries[1].members.first().player))
     by_name = {
         "tournament_slug": ids["tournament"],

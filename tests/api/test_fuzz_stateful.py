@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 from protests.models import Protest
 from stages.models import Match, Round, Stage
 from tests.api.test_fuzz import COLLECTIONS, json_body_problem, schema, token, world, wsgi_requests  # noqa: F401
-from tournaments.models import Club, Entry, Event, Player, Tournament
+from tournaments.models import Club, Entry, Event, Invitation, Player, Tournament
 
 MODELS = {
     "tournament": (Tournament, "slug"),
@@ -27,6 +27,7 @@ MODELS = {
     "round": (Round, "pk"),
     "match": (Match, "pk"),
     "protest": (Protest, "pk"),
+    "invitation": (Invitation, "pk"),
 }
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]

@@ -37,6 +37,7 @@ from tests.factories import (
 )
 from tests.factories_history import RateFactory
 from tests.helpers import protest_photo
+from tournaments.models import Invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -147,6 +148,7 @@ class World:
     player: object
     spare_player: object
     protest: object
+    invitation: object
 
 
 @pytest.fixture
@@ -183,7 +185,9 @@ def world(secretary, tournament, settings, tmp_path):
     ImportJob.objects.create(user=secretary, file_name="history.sol")
     Championship.objects.create(name="Season", club=ClubFactory()).tournaments.add(tournament)
     RateFactory(player=player)
-    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest)
+    # An invitation of the player's account to be an umpire, waiting for its answer
+    invitation = Invitation.objects.create(tournament=tournament, user=player_user, role="umpire", invited_by=secretary)
+    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest, invitation)
 
 
 def route_kwargs(name, path, w, match=None):
@@ -201,6 +205,7 @@ def route_kwargs(name, path, w, match=None):
         "protest": w.protest.pk,
         "championship": Championship.objects.get().pk,
         "rating": Rating.objects.get().pk,
+        "api-account-invitation": w.invitation.pk,
     }
     values = {
         "tournament_slug": w.tournament.slug,
@@ -270,6 +275,8 @@ def payload(name, method, w, match=None):
         ("protest-fee-settings-api", "PUT"): {"fee_amount": "500.00", "fee_currency": "INR"},
         ("protest-written-api", "POST"): {"written_text": "The striker did not touch.", "point_appealed": "Foul"},
         ("protest-decision-api", "POST"): {"outcome": "rejected", "reason": "The umpire saw the touch."},
+        ("api-account-invitation", "POST"): {"answer": "decline"},
+        ("api-account-appointments", "DELETE"): {"tournament": w.tournament.slug, "role": "umpire"},
     }
     return bodies.get((name, method), {})
 

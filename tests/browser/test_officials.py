@@ -1,9 +1,11 @@
-"""On a phone: the secretary appoints a new umpire from the Officials page, the umpire chooses a password through
-the set-password link, logs in and finds their matches on "My matches"."""
+"""On a phone: the secretary invites a new umpire from the Officials page, the umpire chooses a password through
+the set-password link, logs in, accepts the invitation on their account page and finds their matches on "My
+matches"."""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -29,7 +31,7 @@ def fits(page):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_new_umpire_is_appointed_sets_a_password_and_finds_their_matches(live_server, phone, tmp_path):
+def test_a_new_umpire_is_invited_sets_a_password_accepts_and_finds_their_matches(live_server, phone, tmp_path):
     secretary = UserFactory(username="secretary", first_name="Sita", last_name="Menon")
     tournament = TournamentFactory(status="published", name="Bengaluru Carrom Open")
     tournament.secretaries.add(secretary)
@@ -41,10 +43,9 @@ def test_a_new_umpire_is_appointed_sets_a_password_and_finds_their_matches(live_
     create = phone.locator("#create")
     create.get_by_label("Role").select_option("umpire")
     create.get_by_label("Name:", exact=True).fill("Ravindra Krishnamurthy Venkataraman")
-    create.get_by_label("E-mail address").fill("ravindra.venkataraman@carrom-federation.example.org")
-    create.get_by_role("button", name="Create and appoint").click()
+    create.get_by_role("button", name="Create and invite").click()
     expect(phone.locator("#new-account")).to_contain_text("ravindra.krishnamurthy.venkataraman")
-    expect(phone.locator("#officials-umpire")).to_contain_text("Ravindra Krishnamurthy Venkataraman")
+    expect(phone.locator("#officials-umpire")).to_contain_text("None yet.")  # until they accept
     assert fits(phone)
     phone.screenshot(path=str(tmp_path / "officials.png"), full_page=True)
     link = phone.locator("#new-account .url a").get_attribute("href")
@@ -54,7 +55,7 @@ def test_a_new_umpire_is_appointed_sets_a_password_and_finds_their_matches(live_
     expect(phone.locator(".message.error")).to_contain_text("is the last secretary of this tournament")
     assert fits(phone)
 
-    umpire = tournament.umpires.get()
+    umpire = User.objects.get(username="ravindra.krishnamurthy.venkataraman")
     event = EventFactory(tournament=tournament, name="Men's singles")
     rnd = RoundFactory(stage=StageFactory(event=event, name="Swiss"))
     soon = timezone.now() + timedelta(minutes=20)
@@ -85,7 +86,13 @@ def test_a_new_umpire_is_appointed_sets_a_password_and_finds_their_matches(live_
     page.fill("#id_username", "ravindra.krishnamurthy.venkataraman")
     page.fill("#id_password", NEW_PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.goto(live_server.url + tournament.get_absolute_url())
+    page.get_by_role("link", name="An invitation to be an official is waiting for your answer.").click()
+    invitations = page.locator("#invitations")
+    expect(invitations).to_contain_text("Bengaluru Carrom Open")
+    assert fits(page)
+    page.screenshot(path=str(tmp_path / "account.png"), full_page=True)
+    invitations.get_by_role("button", name="Accept").click()
+    expect(page.locator(".message.success")).to_contain_text("is now an umpire of Bengaluru Carrom Open")
     page.get_by_role("link", name="My matches as umpire").click()
     cards = page.locator(".umpire-matches .match")
     expect(cards).to_have_count(2)

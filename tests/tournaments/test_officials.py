@@ -1,5 +1,6 @@
-"""A tournament's officials, appointed by its secretaries: the Officials page, the API, who may use them, the last
-secretary who stays, and a new official's set-password link followed to a log-in."""
+"""A tournament's officials, invited by its secretaries: the Officials page, the API, who may use them, the last
+secretary who stays, and a new official's set-password link followed to a log-in and an accepted invitation. What
+the invited person sees and answers is in test_invitations.py."""
 
 import re
 
@@ -9,7 +10,8 @@ from django.core import mail
 from rest_framework.test import APIClient
 
 from tests.factories import PASSWORD, TournamentFactory, UserFactory
-from tournaments import officials
+from tournaments import invitations, officials
+from tournaments.models import Invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +38,21 @@ def post(client, tournament, action, **data):
     return client.post(page(tournament), {"action": action, **{prefix + k: v for k, v in data.items()}})
 
 
+def without_csrf(html):
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+def invited(tournament, role="umpire"):
+    """The user names of the accounts invited to `role`, waiting for their answer."""
+    waiting = Invitation.objects.filter(tournament=tournament, role=role, status=Invitation.Status.PENDING)
+    return sorted(waiting.values_list("user__username", flat=True))
+
+
+def accept(user):
+    for invitation in invitations.pending_for(user):
+        invitations.answer(invitation, accept=True)
+
+
 # ---------------------------------------------------------------- the page
 
 
@@ -53,7 +70,8 @@ def test_the_page_lists_the_three_roles(signed_in, tournament, secretary):
     tournament.umpires.add(UserFactory(username="ravi.u"))
     html = signed_in.get(page(tournament)).content.decode()
     assert "Secretaries" in html and "Chief referees" in html and "Umpires" in html
-    assert secretary.username in html and "Meera Nair" in html and "meera@example.org" in html and "ravi.u" in html
+    assert secretary.username in html and "Meera Nair" in html and "ravi.u" in html
+    assert "meera@example.org" not in html  # an address is its owner's
 
 
 @pytest.mark.parametrize("who", ["anonymous", "umpire", "chief", "other_secretary"])
@@ -70,30 +88,43 @@ def test_only_the_tournaments_secretaries_open_the_page(client, tournament, umpi
 
 
 @pytest.mark.parametrize("named_by", ["username", "email"])
-def test_a_secretary_appoints_an_existing_account_by_user_name_or_e_mail(signed_in, tournament, named_by):
+def test_a_secretary_invites_an_existing_account_by_user_name_or_e_mail(signed_in, tournament, named_by):
     user = UserFactory(username="Asha", email="asha@example.org", first_name="Asha", last_name="Rao")
     given = {"username": "asha", "email": "ASHA@example.org"}[named_by]  # either in any case
     response = post(signed_in, tournament, "appoint", role="chief_referee", user=given)
     assert response.status_code == 302
-    assert list(tournament.chief_referees.all()) == [user]
+    assert not tournament.chief_referees.exists()  # not before they accept
+    assert invited(tournament, "chief_referee") == ["Asha"]
     shown = signed_in.get(response.url).content.decode()
-    assert "Asha Rao is now a chief referee of" in shown
+    assert "its owner is invited to be a chief referee of" in shown and "asha@example.org" not in shown
+    accept(user)
+    assert list(tournament.chief_referees.all()) == [user]
 
 
-def test_an_unknown_account_or_one_already_appointed_is_shown_on_the_form(signed_in, tournament, umpire):
-    response = post(signed_in, tournament, "appoint", role="umpire", user="nobody@example.org")
-    assert response.status_code == 200
-    assert "No account has this user name or e-mail address." in response.content.decode()
-    response = post(signed_in, tournament, "appoint", role="umpire", user=umpire.username)
-    assert "is already an umpire of this tournament." in response.content.decode()
-    assert 'value="' + umpire.username + '"' in response.content.decode()  # the input kept
-    assert tournament.umpires.count() == 1
+NAMED = {
+    "an account": "asha",
+    "nobody": "nobody@example.org",
+    "an umpire already": "ravi",
+    "an address two accounts share": "club@example.org",
+    "a switched-off account": "gone",
+}
 
 
-def test_an_e_mail_shared_by_two_accounts_asks_for_the_user_name(signed_in, tournament):
+def test_the_page_answers_the_same_whoever_the_name_belongs_to(signed_in, tournament):
+    """Appointing must not tell who has an account (account enumeration): the same page, the same message."""
+    UserFactory(username="asha")
+    tournament.umpires.add(UserFactory(username="ravi"))
     UserFactory(email="club@example.org"), UserFactory(email="club@example.org")
-    response = post(signed_in, tournament, "appoint", role="umpire", user="club@example.org")
-    assert "give the user name instead" in response.content.decode()
+    UserFactory(username="gone", is_active=False)
+    shown = {}
+    for what, name in NAMED.items():
+        response = post(signed_in, tournament, "appoint", role="umpire", user=name)
+        assert response.status_code == 302, what
+        page_html = signed_in.get(response.url).content.decode()
+        shown[what] = without_csrf(page_html)
+    assert len(set(shown.values())) == 1, shown.keys()
+    assert "If an account has this user name or e-mail address, its owner is invited" in shown["nobody"]
+    assert invited(tournament) == ["asha"]
 
 
 def test_a_secretary_removes_an_umpire(signed_in, tournament, umpire):
@@ -113,6 +144,7 @@ def test_the_last_secretary_cannot_be_removed(signed_in, tournament, secretary):
 def test_a_secretary_may_leave_when_another_remains(signed_in, tournament, secretary):
     co = UserFactory()
     assert post(signed_in, tournament, "appoint", role="secretary", user=co.username).status_code == 302
+    accept(co)
     response = post(signed_in, tournament, "remove", role="secretary", user=secretary.pk)
     assert response.url == tournament.get_absolute_url()  # no longer theirs to manage
     assert list(tournament.secretaries.all()) == [co]
@@ -127,7 +159,7 @@ def test_removing_someone_not_in_the_role_is_refused_with_a_message(signed_in, t
 # ---------------------------------------------------------------- a new account
 
 
-def test_a_new_account_is_created_appointed_and_mailed_its_link_after_commit(
+def test_a_new_account_is_created_invited_and_mailed_its_link_after_commit(
     signed_in, tournament, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
@@ -138,21 +170,35 @@ def test_a_new_account_is_created_appointed_and_mailed_its_link_after_commit(
     user = User.objects.get(email="asha@example.org")
     assert (user.username, user.first_name, user.last_name) == ("asha.rao", "Asha", "Rao")
     assert not user.has_usable_password()
-    assert list(tournament.umpires.all()) == [user]
+    assert invited(tournament) == ["asha.rao"] and not tournament.umpires.exists()
     [message] = mail.outbox
     assert message.to == ["asha@example.org"] and tournament.name in message.subject
     link = officials.set_password_path(user)
     assert f"http://testserver{link}" in message.body and "asha.rao" in message.body
+    assert "http://testserver/account/" in message.body  # where they accept
     shown = signed_in.get(response.url).content.decode()
-    assert f"http://testserver{link}" in shown and "It has also been sent to asha@example.org." in shown
-    assert link not in signed_in.get(response.url).content.decode()  # shown once
+    # The address was the secretary's to give: whether an account had it, the page does not say.
+    assert "An invitation has gone to asha@example.org" in shown
+    assert link not in shown and "asha.rao" not in shown
+
+
+def test_an_address_an_account_has_already_invites_that_account_and_answers_the_same(signed_in, tournament):
+    UserFactory(username="meera", email="meera@example.org")
+    before = User.objects.count()
+    answers = []
+    for address in ("meera@example.org", "new@example.org"):
+        response = post(signed_in, tournament, "create", role="umpire", name="M Nair", email=address)
+        answers.append(without_csrf(signed_in.get(response.url).content.decode()).replace(address, "ADDRESS"))
+    assert answers[0] == answers[1]
+    assert User.objects.count() == before + 1  # the new address only
+    assert invited(tournament) == ["m.nair", "meera"]
 
 
 def test_user_names_are_made_from_the_name_and_kept_unique(signed_in, tournament):
     UserFactory(username="Asha.Rao")
     post(signed_in, tournament, "create", role="umpire", name="Ásha Rao")
     post(signed_in, tournament, "create", role="umpire", name="आशा राव")
-    assert sorted(tournament.umpires.values_list("username", flat=True)) == ["asha.rao2", "official"]
+    assert invited(tournament) == ["asha.rao2", "official"]
     assert mail.outbox == []  # no address, no e-mail
 
 
@@ -161,7 +207,7 @@ def test_user_names_are_made_from_the_name_and_kept_unique(signed_in, tournament
     [
         ({"name": "Asha", "username": "taken"}, "username", "This user name is taken"),
         ({"name": "Asha", "username": "two words"}, "username", "letters, digits and @ . + - _ only"),
-        ({"name": "Asha", "email": "used@example.org"}, "email", "An account with this e-mail address exists"),
+        ({"name": "Asha", "email": "not an address"}, "email", "Enter a valid email address."),
         ({"name": "  "}, "name", "This field is required."),
     ],
 )
@@ -175,7 +221,7 @@ def test_a_refused_new_account_keeps_the_form(signed_in, tournament, data, field
 
 
 def test_the_set_password_link_works_end_to_end(client, signed_in, tournament):
-    response = post(signed_in, tournament, "create", role="chief_referee", name="Meera Nair", email="meera@ex.org")
+    response = post(signed_in, tournament, "create", role="chief_referee", name="Meera Nair")
     html = signed_in.get(response.url).content.decode()
     link = re.search(r'<p class="url"><a href="([^"]+)"', html).group(1)
     signed_in.logout()
@@ -188,8 +234,13 @@ def test_the_set_password_link_works_end_to_end(client, signed_in, tournament):
 
     logged_in = client.post("/accounts/login/", {"username": "meera.nair", "password": NEW_PASSWORD})
     assert logged_in.status_code == 302
-    assert client.get(page(tournament)).status_code == 403  # a chief referee, not a secretary
-    assert client.get(tournament.get_absolute_url()).context["user"].username == "meera.nair"
+    assert client.get(page(tournament)).status_code == 403  # not a secretary
+    account_page = client.get("/account/").content.decode()
+    assert tournament.name in account_page and "Chief referee" in account_page
+    invitation = Invitation.objects.get(user__username="meera.nair")
+    accepted = client.post(f"/account/invitations/{invitation.pk}/", {"answer": "accept"})
+    assert accepted.url == tournament.get_absolute_url()
+    assert list(tournament.chief_referees.values_list("username", flat=True)) == ["meera.nair"]
     client.logout()
     again = client.get(link, follow=True)  # the password is set: the link is spent
     assert "This link no longer works" in again.content.decode()
@@ -213,7 +264,7 @@ def test_the_api_lists_the_officials(api_secretary, tournament, secretary, umpir
         ("secretary", secretary.username),
         ("umpire", umpire.username),
     ]
-    assert rows[1]["email"] == "u@example.org"
+    assert "email" not in rows[1] and "u@example.org" not in str(rows)
 
 
 @pytest.mark.parametrize("who", ["anonymous", "umpire", "other_secretary"])
@@ -230,18 +281,21 @@ def test_the_api_answers_the_tournaments_secretaries_only(tournament, umpire, wh
     assert tournament.umpires.filter(pk=umpire.pk).exists()
 
 
-def test_the_api_appoints_an_existing_account(api_secretary, tournament):
-    user = UserFactory(email="ravi@example.org")
-    response = api_secretary.post(api(tournament), {"role": "umpire", "user": "ravi@example.org"}, format="json")
-    assert response.status_code == 201, response.content
-    assert response.json()["id"] == user.pk and "set_password_url" not in response.json()
-    assert tournament.umpires.filter(pk=user.pk).exists()
+def test_the_api_invites_an_existing_account_and_answers_as_for_nobody(api_secretary, tournament):
+    user = UserFactory(username="ravi", email="ravi@example.org")
+    answers = [
+        api_secretary.post(api(tournament), {"role": "umpire", "user": name}, format="json")
+        for name in ("ravi@example.org", "nobody@example.org", "ravi")  # the last: invited already
+    ]
+    assert [answer.status_code for answer in answers] == [202, 202, 202]
+    assert answers[0].json() == answers[1].json() == answers[2].json()
+    assert "ravi" not in str(answers[0].json()) and "If an account has this user name" in answers[0].json()["detail"]
+    assert invited(tournament) == ["ravi"] and not tournament.umpires.filter(pk=user.pk).exists()
 
 
 @pytest.mark.parametrize(
     ("body", "errors"),
     [
-        ({"role": "umpire", "user": "nobody"}, {"user": ["No account has this user name or e-mail address."]}),
         ({"role": "captain", "user": "nobody"}, {"role": ['"captain" is not a valid choice.']}),
         ({"role": "umpire"}, "user"),
         ({"role": "umpire", "user": "x", "name": "Asha"}, "user"),
@@ -254,22 +308,43 @@ def test_the_api_answers_bad_input_with_field_errors(api_secretary, tournament, 
     assert response.json() == errors if isinstance(errors, dict) else list(response.json()) == [errors]
 
 
-def test_the_api_creates_an_account_with_its_set_password_link(
-    api_secretary, tournament, django_capture_on_commit_callbacks
-):
-    with django_capture_on_commit_callbacks(execute=True):
-        response = api_secretary.post(
-            api(tournament),
-            {"role": "secretary", "name": "Kiran Shah", "email": "kiran@example.org", "username": "kiran"},
-            format="json",
-        )
+def test_the_api_creates_an_account_with_its_set_password_link(api_secretary, tournament):
+    response = api_secretary.post(
+        api(tournament), {"role": "secretary", "name": "Kiran Shah", "username": "kiran"}, format="json"
+    )
     assert response.status_code == 201, response.content
     body = response.json()
     user = User.objects.get(username="kiran")
-    assert body["username"] == "kiran" and body["name"] == "Kiran Shah"
-    assert body["set_password_url"] == "http://testserver" + officials.set_password_path(user)
-    assert tournament.secretaries.filter(pk=user.pk).exists()
-    assert body["set_password_url"] in mail.outbox[0].body
+    assert body == {
+        "role": "secretary",
+        "id": user.pk,
+        "username": "kiran",
+        "name": "Kiran Shah",
+        "set_password_url": "http://testserver" + officials.set_password_path(user),
+    }
+    assert invited(tournament, "secretary") == ["kiran"] and not tournament.secretaries.filter(pk=user.pk).exists()
+
+
+def test_the_api_mails_a_new_accounts_link_and_shows_it_to_nobody(
+    api_secretary, tournament, django_capture_on_commit_callbacks
+):
+    UserFactory(username="taken.by.kiran", email="kiran@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        answers = [
+            api_secretary.post(api(tournament), {"role": "umpire", "name": "Kiran Shah", "email": address})
+            for address in ("kiran@example.org", "dev@example.org")
+        ]
+    assert [answer.status_code for answer in answers] == [202, 202]
+    assert [
+        answer.json()["detail"].replace(address, "ADDRESS")
+        for answer, address in zip(answers, ("kiran@example.org", "dev@example.org"), strict=True)
+    ] == [answers[1].json()["detail"].replace("dev@example.org", "ADDRESS")] * 2
+    assert invited(tournament) == ["kiran.shah", "taken.by.kiran"]
+    link = "http://testserver" + officials.set_password_path(User.objects.get(username="kiran.shah"))
+    assert {message.to[0]: link in message.body for message in mail.outbox} == {
+        "dev@example.org": True,  # a new account: its link
+        "kiran@example.org": False,  # an account already: told of the invitation, no link
+    }
 
 
 def test_the_api_removes_and_keeps_the_last_secretary(api_secretary, tournament, secretary, umpire):
@@ -293,7 +368,7 @@ def test_the_last_secretary_rule_holds_for_a_superuser_too(tournament, secretary
 
 
 def test_a_new_account_has_no_password_until_its_owner_chooses_one(tournament):
-    account = officials.create_and_appoint(tournament, "umpire", name="Dev Patel")
+    account = invitations.create_and_invite(tournament, "umpire", name="Dev Patel")
     user = User.objects.get(username="dev.patel")
     assert not user.has_usable_password() and not user.check_password(PASSWORD) and not user.check_password("")
-    assert account.link == officials.set_password_path(account.user) and not account.mailed
+    assert account.link == officials.set_password_path(account.user)

@@ -9,14 +9,15 @@ from django.utils.translation import gettext as _
 from demo import eurocup, office
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
+from tournaments import officials
 from tournaments.models import Club, Event, Tournament
 from tournaments.services import import_entries
 
 DEMO_USERS = [
     # user name, role in both demo tournaments
-    ("secretary", "secretaries"),
-    ("chief", "chief_referees"),
-    ("umpire", "umpires"),
+    ("secretary", officials.SECRETARY),
+    ("chief", officials.CHIEF_REFEREE),
+    ("umpire", officials.UMPIRE),
 ]
 
 
@@ -53,7 +54,8 @@ class Command(BaseCommand):
 
         for tournament in (league, cup):
             for username, role in DEMO_USERS:
-                getattr(tournament, role).add(users[username])
+                # The demo's secretary sets up its own world: its officials need no invitation to accept.
+                officials.appoint_without_invitation(tournament, role, users[username])
         self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # a player who never reports (ICF 143)
         self.stdout.write(protest_demo.load(cup, users["umpire"]))  # a protest awaiting its decision (ICF 151)
         names = ", ".join(username for username, _role in DEMO_USERS)

@@ -8,7 +8,7 @@ from core.page_cache import HIT_HEADER
 from history.championships.models import Championship, Prize
 from history.ratings.models import Rate
 from history.ratings.services import recompute_all
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, EntryFactory, EventFactory, TournamentFactory
 from tests.history.ratings.cases import history
 from tournaments.models import Player, Tournament
 
@@ -40,6 +40,7 @@ def test_a_players_page_lists_tournaments_results_and_draws_the_rating_history(c
 
 def test_a_player_without_rates_has_no_chart(client, archive):
     lonely = Player.objects.create(first_name="Nobody", last_name="Else")
+    EntryFactory(event=EventFactory(tournament=TournamentFactory(status="published")), members=[lonely])
     page = client.get(f"/archive/players/{lonely.pk}/").content.decode()
     assert "rating-chart" not in page and "No rating yet." in page
 

@@ -3,7 +3,7 @@
 import pytest
 
 from history.ratings.models import Rate, Rating
-from tests.factories import PlayerFactory
+from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +23,17 @@ def test_ratings_are_listed_and_found_by_guid(api_client):
     assert [row["id"] for row in found] == [wanted.pk]
 
 
+def entered(*players, status="published"):
+    """The players, each entered in a tournament of `status`."""
+    event = EventFactory(tournament=TournamentFactory(status=status))
+    for player in players:
+        EntryFactory(event=event, members=[player])
+    return players
+
+
 def test_the_ranking_is_each_players_latest_rate_highest_first(api_client):
     rating = Rating.objects.create(name="Europe", level="1")
-    zed, amy, bob, cat = (PlayerFactory(first_name=name) for name in ("Zed", "Amy", "Bob", "Cat"))
+    zed, amy, bob, cat = entered(*(PlayerFactory(first_name=name) for name in ("Zed", "Amy", "Bob", "Cat")))
     rate(rating, bob, "2024-02-01", 1600)
     rate(rating, zed, "2024-02-01", 1600)
     rate(rating, cat, "2024-01-01", 1700)  # cat's older rate, higher, does not count
@@ -42,6 +50,19 @@ def test_the_ranking_is_each_players_latest_rate_highest_first(api_client):
     ]
     assert set(rows[0]["player"]) == {"id", "guid", "first_name", "last_name"}
     assert (rows[0]["deviation"], rows[0]["volatility"]) == (100, "0.06000")
+
+
+def test_the_ranking_leaves_out_a_player_entered_only_in_a_draft_but_for_its_officials(api_client, secretary):
+    rating = Rating.objects.create(name="Europe", level="1")
+    (shown,) = entered(PlayerFactory(first_name="Shown"))
+    (hidden,) = entered(PlayerFactory(first_name="Hidden"), status="draft")
+    rate(rating, shown, "2024-02-01", 1600)
+    rate(rating, hidden, "2024-02-01", 1700)
+    url = f"/api/ratings/{rating.pk}/ranking/"
+    assert [row["player"]["first_name"] for row in api_client.get(url).json()["results"]] == ["Shown"]
+    hidden.entries.get().event.tournament.secretaries.add(secretary)
+    api_client.force_authenticate(secretary)
+    assert [row["player"]["first_name"] for row in api_client.get(url).json()["results"]] == ["Hidden", "Shown"]
 
 
 def test_an_unknown_rating_is_404(api_client):

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from history.sol.exporting import export_tournaments
 from tournaments.models import Tournament
+from tournaments.privacy import EVERY_BIRTH_DATE
 
 
 class Command(BaseCommand):
@@ -20,7 +21,8 @@ class Command(BaseCommand):
         if missing:
             raise CommandError(_("No tournament with the slug %(slugs)s.") % {"slugs": ", ".join(missing)})
         try:
-            output.write_bytes(export_tournaments([found[slug] for slug in slugs]))
+            content = export_tournaments([found[slug] for slug in slugs], birth_dates=EVERY_BIRTH_DATE)
+            output.write_bytes(content)
         except OSError as error:
             raise CommandError(
                 _("Cannot write %(file)s: %(error)s") % {"file": output, "error": error.strerror}
