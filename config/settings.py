@@ -75,6 +75,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Text answers gzipped for clients that accept it, as they leave: outside every middleware that reads or writes
+    # a body (the page cache's answers come gzipped already and are left as they are).
+    "core.compression.CompressionMiddleware",
     # Before anything reads the body: a body over UPLOAD_MAX_BYTES is refused unread (413).
     "core.middleware.RequestLimitsMiddleware",
     # An anonymous visitor's public page already served from the cache is answered here, whole, before the
