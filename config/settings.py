@@ -76,6 +76,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Text answers gzipped for clients that accept it, as they leave: outside every middleware that reads or writes
+    # a body (the page cache's answers come gzipped already and are left as they are).
+    "core.compression.CompressionMiddleware",
     # Before anything reads the body: a body over UPLOAD_MAX_BYTES is refused unread (413).
     "core.middleware.RequestLimitsMiddleware",
     # An anonymous visitor's public page already served from the cache is answered here, whole, before the
@@ -121,16 +124,38 @@ TEMPLATES = [
     },
 ]
 
+# PostgreSQL's connections are few (max_connections, 100 by default) and shared by every web worker's threads, the
+# Celery workers and whoever runs manage.py: README's "Deployment" sizes them. DATABASE_POOL_SIZE > 0 gives each
+# process a pool of at most that many (psycopg's pool): a request waits up to DATABASE_POOL_TIMEOUT seconds for one,
+# then is answered 503 (core.http_errors), and a pooled connection unused for DATABASE_CONN_MAX_AGE seconds is closed.
+# Without the pool each thread keeps its own connection DATABASE_CONN_MAX_AGE seconds after its last request.
+DATABASE_CONN_MAX_AGE = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "5"))
 DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_max_age=DATABASE_CONN_MAX_AGE,
         # A kept connection the database dropped (a restart, a failover) is replaced before the request uses it,
         # instead of failing the request of each worker that held one.
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL_SIZE > 0:
+    # Django hands the connection back to the pool at the end of each request (so no CONN_MAX_AGE of its own);
+    # the pool keeps it for the next one. None is opened before a request needs it (min_size 0), so a Celery
+    # worker's process, one task at a time, holds one. A failed connection attempt is given up after the
+    # request's own wait, so that the pool tries again as soon as the next request comes instead of backing off
+    # for minutes after the database was full.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 0,
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": DATABASE_POOL_TIMEOUT,
+        "max_idle": max(DATABASE_CONN_MAX_AGE, 1),
+        "reconnect_timeout": DATABASE_POOL_TIMEOUT,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Write-ahead log: readers never wait for the writer (a gunicorn worker serving pages while a result is being
     # saved), and a commit is an append, synced at checkpoints, instead of two synced writes per transaction.

@@ -2,11 +2,16 @@
 
 DRF already answers its own errors in JSON ({"detail": ...}); these handlers cover what Django answers itself: a
 URL that matches nothing, a request refused before a view (a body over UPLOAD_MAX_BYTES, a bad Host header), and
-an unhandled exception. API clients then always get a JSON body they can parse, whatever went wrong.
+an unhandled exception. API clients then always get a JSON body they can parse, whatever went wrong. An exception
+that says the database cannot take the request now (no free connection in the pool, a new one refused) is answered
+503 with Retry-After instead of 500, wherever it was raised: in a view, the API or a middleware.
 
 The same bodies as OpenAPI components (Error, FieldErrors), for the API views' @extend_schema: error_responses().
 """
 
+import sys
+
+import psycopg
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
@@ -15,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
+from psycopg_pool import PoolTimeout, TooManyRequests
 from rest_framework import serializers
 
 API_PREFIX = "/api/"
@@ -62,11 +68,54 @@ def page_not_found(request, exception):
 
 
 def server_error(request):
+    if database_unavailable(sys.exc_info()[1]):
+        return database_busy(request)
     if is_api(request):
         return JsonResponse({"detail": _("Server error: the problem is logged; please try again later.")}, status=500)
     # Rendered without the request's context: whatever failed (the database, a context processor) must not fail
     # the error page too.
     return defaults.server_error(request, template_name="500.html")
+
+
+# The page of a request the database could not take now; rendered without the request's context, which would ask
+# the database again (the session, the user).
+BUSY_TEMPLATE = "503.html"
+# A full database frees a connection within seconds: the page a request was waiting for answers soon after.
+RETRY_AFTER_SECONDS = 5
+
+
+def database_busy(request):
+    """503 with Retry-After: the request was refused for want of a database connection, not for what it asked."""
+    if is_api(request):
+        response = JsonResponse({"detail": _("The site is too busy to answer: please try again in a few seconds.")})
+    else:
+        response = HttpResponse(engines["django"].get_template(BUSY_TEMPLATE).render({}))
+    response.status_code = 503
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+# psycopg's own words for a connection that could not be made (libpq's reason follows: too many connections,
+# refused, the server starting or shutting down): such errors carry no SQLSTATE.
+CONNECTING_FAILED = ("connection failed:", "connection is bad:")
+# SQLSTATEs of a database that cannot serve now, whatever the request: connection exceptions (class 08), too many
+# connections (53300), the server shutting down, crashed or starting (57P01-57P03).
+UNAVAILABLE_STATES = ("08", "53300", "57P01", "57P02", "57P03")
+
+
+def database_unavailable(error):
+    """Whether `error`, or an error it was raised from (Django wraps psycopg's), says that the database could not
+    give this request a connection: the pool gave none within DATABASE_POOL_TIMEOUT, or the server refused a new
+    one or could not be reached. A failing query is not one of these: it stays a 500."""
+    while error is not None:
+        if isinstance(error, PoolTimeout | TooManyRequests | psycopg.errors.ConnectionTimeout):
+            return True
+        if isinstance(error, psycopg.OperationalError) and (
+            str(error).startswith(CONNECTING_FAILED) or (error.sqlstate or "").startswith(UNAVAILABLE_STATES)
+        ):
+            return True
+        error = error.__cause__
+    return False
 
 
 # ---------------------------------------------------------------- the error bodies in the OpenAPI schema

@@ -97,6 +97,21 @@ def test_a_kept_database_connection_is_checked_before_a_request_uses_it():
     assert database["CONN_MAX_AGE"] > 0 and database["CONN_HEALTH_CHECKS"] is True
 
 
+def test_database_pool_size_gives_each_process_a_bounded_pool_that_gives_connections_back():
+    database = production_settings(DATABASE_POOL_SIZE="8", DATABASE_POOL_TIMEOUT="3", DATABASE_CONN_MAX_AGE="30")["db"]
+    # Django gives the connection back to the pool after each request: the pool, not the thread, keeps it.
+    assert database["CONN_MAX_AGE"] == 0
+    pool = database["OPTIONS"]["pool"]
+    assert (pool["min_size"], pool["max_size"], pool["timeout"], pool["max_idle"]) == (0, 8, 3, 30)
+    # A failed attempt (a full database) is given up within a request's wait, so the next request tries again.
+    assert pool["reconnect_timeout"] <= pool["timeout"]
+
+
+def test_without_database_pool_size_there_is_no_pool():
+    database = production_settings()["db"]
+    assert "pool" not in database.get("OPTIONS", {})
+
+
 def test_the_redis_cache_forgives_redis_being_down():
     cache = production_settings()["caches"]["default"]
     assert cache["BACKEND"] == "core.cache.ForgivingRedisCache"

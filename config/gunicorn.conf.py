@@ -1,0 +1,32 @@
+"""gunicorn's settings for the site: `gunicorn -c config/gunicorn.conf.py` (README, "Deployment"); options given on
+the command line (`--workers`, `--threads`, `--bind`) win over these.
+
+Threaded workers: a request waiting on the database, or on a phone's slow connection, holds a thread rather than a
+whole process. The threads of a process share its database connections: with DATABASE_POOL_SIZE set, at most that
+many per process, and a request that waits longer than DATABASE_POOL_TIMEOUT for one is answered 503
+(core.http_errors). Without the pool every thread keeps a connection of its own DATABASE_CONN_MAX_AGE seconds after
+its last request, even while it has nothing to do: `on_starting` says so.
+"""
+
+import os
+
+wsgi_app = "config.wsgi:application"
+bind = "127.0.0.1:8000"  # behind the reverse proxy that serves HTTPS
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))  # gunicorn's own variable for it
+threads = 8
+# Past this a request is killed (its worker restarted): the uploads' own bounds keep every request far below it.
+timeout = 30
+
+
+def on_starting(server):
+    pooled = int(os.environ.get("DATABASE_POOL_SIZE", "0")) > 0
+    kept_seconds = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
+    if server.cfg.threads > 1 and not pooled and kept_seconds > 0 and os.environ.get("DATABASE_URL"):
+        server.log.warning(
+            "%s threads per worker without DATABASE_POOL_SIZE: each thread keeps its own database connection "
+            "%s s after its last request (DATABASE_CONN_MAX_AGE). Set DATABASE_POOL_SIZE, or "
+            "DATABASE_CONN_MAX_AGE=0 (README, Deployment).",
+            server.cfg.threads,
+            kept_seconds,
+        )
