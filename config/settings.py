@@ -210,10 +210,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 NEWS_RETRY_SECONDS = int(os.environ.get("NEWS_RETRY_SECONDS", "60"))
 NEWS_MAX_ATTEMPTS = int(os.environ.get("NEWS_MAX_ATTEMPTS", "5"))
-# Two queues, so that deadlines never wait behind news: "deadlines" for the tasks that apply them (a worker of its
-# own, with beat), "news" for telling people (players' news, e-mails, pushes: other people's servers, slow or
-# unreachable at times). Other work (SoL imports, ratings) goes to the default queue, "celery", which the news
-# worker also serves. Routed by the tasks' names, which never change (tests/test_task_names.py).
+# Deadlines never wait behind news: "deadlines" has a worker of its own (with beat); "news" (players' news, e-mails,
+# pushes to other people's servers) and the default "celery" (SoL imports, ratings) share the other. By task name.
 DEADLINES_QUEUE, NEWS_QUEUE = "deadlines", "news"
 CELERY_TASK_ROUTES = {
     **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in DEADLINES_SCHEDULE.values()},
@@ -222,9 +220,8 @@ CELERY_TASK_ROUTES = {
 }
 # A worker process takes one task at a time: none waits reserved behind a long one while another process is free.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Every task is stopped after CELERY_TASK_SOFT_TIME_LIMIT seconds (SoftTimeLimitExceeded: it rolls back and says
-# so), and its process killed a minute later; a SoL file or a rating recomputed from a federation's whole history
-# gets half an hour. The periodic tasks and the news sweep take up again where one stopped.
+# A task is stopped after CELERY_TASK_SOFT_TIME_LIMIT seconds (it rolls back), its process killed a minute later; a
+# SoL file or a whole history's ratings get half an hour. Periodic tasks and the news sweep take up where one stopped.
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "300"))
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 LONG_TASK_LIMITS = {"soft_time_limit": 30 * 60, "time_limit": 31 * 60}

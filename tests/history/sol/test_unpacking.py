@@ -2,9 +2,11 @@
 with its message, however the archive is laid out."""
 
 import io
+import random
 import zipfile
 
 import pytest
+from PIL import Image
 
 from history.sol.importing import import_file
 from history.sol.models import Picture
@@ -14,6 +16,14 @@ from tests.hostile.sol_files import Member, gzip_bytes, zip_of
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+def noise_png(side, seed):
+    """A real PNG (the import stores only pictures Pillow reads) that hardly compresses: about 3 x side² bytes."""
+    pixels = random.Random(seed).randbytes(side * side * 3)
+    out = io.BytesIO()
+    Image.frombytes("RGB", (side, side), pixels).save(out, "PNG")
+    return out.getvalue()
 
 
 def backup_with(pictures, documents=None):
@@ -50,12 +60,14 @@ def test_a_plain_text_past_the_bound_is_refused(settings):
 def test_pictures_within_their_own_bound_but_not_together_are_refused(settings):
     documents = shapes.sol5()
     documents[0]["players"][0]["portrait"] = "ann.png"
-    data = backup_with({"portraits/ann.png": b"a" * 5000, "emblems/fed.png": b"f" * 5000}, documents)
-    settings.SOL_MAX_UNPACKED_BYTES = 12000  # the text and one picture fit, not both pictures
-    with pytest.raises(SolFileError, match="would hold more than 11.7\xa0KB in all"):
+    ann, fed = noise_png(40, 1), noise_png(40, 2)
+    data = backup_with({"portraits/ann.png": ann, "emblems/fed.png": fed}, documents)
+    text = len(shapes.as_yaml(documents))
+    settings.SOL_MAX_UNPACKED_BYTES = text + len(ann) + len(fed) // 2  # the text and one picture fit, not both
+    with pytest.raises(SolFileError, match="would hold more than .* in all"):
         import_file(data)
     assert not Tournament.objects.exists() and not Picture.objects.exists()
-    settings.SOL_MAX_UNPACKED_BYTES = 20000
+    settings.SOL_MAX_UNPACKED_BYTES = text + len(ann) + len(fed) + 1000
     import_file(data)
     assert sorted(Picture.objects.values_list("name", flat=True)) == ["ann.png", "fed.png"]
 
@@ -88,8 +100,9 @@ def test_a_zip64_archive_of_too_many_members_is_counted_too():
 def test_a_picture_named_with_a_path_is_not_looked_up(tmp_path, settings):
     documents = shapes.sol5()
     documents[0]["players"][0]["portrait"] = "../../ann.png"
-    import_file(backup_with({"portraits/../../ann.png": b"far", "portraits/ann.png": b"near"}, documents))
-    assert Picture.objects.get(kind="portrait").image.read() == b"near"
+    far, near = noise_png(5, 1), noise_png(3, 2)
+    import_file(backup_with({"portraits/../../ann.png": far, "portraits/ann.png": near}, documents))
+    assert Image.open(Picture.objects.get(kind="portrait").image).size == (3, 3)
     assert not (tmp_path / "ann.png").exists()
 
 
