@@ -28,6 +28,7 @@ from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
 from matches.scoring.services import record_result
+from players import outbox
 from players.links import match_link, personal_link, personal_token
 from protests.models import Protest, ProtestPhoto
 from stages.models import Stage
@@ -209,6 +210,9 @@ def build():
         side.objects["invitation"] = Invitation.objects.create(
             tournament=side.tournament, user=umpire_elsewhere, role="chief_referee", invited_by=secretary
         )
+    # Players' news still to send: its list is for the tournament's officials only.
+    for side in sides.values():
+        side.objects["news"] = outbox.record([side.objects["match"]], "moved")[0]
 
     identities = [
         Identity(ANONYMOUS, None, FORGED_TOKEN),
