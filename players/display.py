@@ -83,5 +83,6 @@ def undelivered_notice(news, matches, error):
         "The players of %(count)s match were not told: %(error)s",
         "The players of %(count)s matches were not told: %(error)s",
         matches,
-    ) % {"count": matches, "error": error}
-    return subject, " ".join((body, _("Open the list of news not delivered to try again.")))
+    ) % {"count": matches, "error": error.rstrip(".")}
+    # The error is a worker's own words, with or without a full stop: the way to try again goes on a line of its own.
+    return subject, "\n".join((body + ".", _("Open the list of news not delivered to try again.")))

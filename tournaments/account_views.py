@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from tournaments import invitations, officials
+from tournaments import display, invitations, officials
 from tournaments.models import Notification, Tournament
 
 NOTIFICATIONS_SHOWN = 20
-ROLE_NAMES = dict(officials.ROLE_CHOICES)
+ROLE_NAMES = dict(display.ROLE_CHOICES)
 
 
 class AnswerForm(forms.Form):
@@ -22,7 +22,7 @@ class AnswerForm(forms.Form):
 
 class LeaveForm(forms.Form):
     tournament = forms.IntegerField(min_value=1, max_value=2**31 - 1)
-    role = forms.ChoiceField(choices=officials.ROLE_CHOICES)
+    role = forms.ChoiceField(choices=display.ROLE_CHOICES)
 
 
 @login_required
@@ -50,7 +50,7 @@ def answer_invitation(request, invitation_id):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("account")
-    said = officials.APPOINTED if accept else invitations.DECLINED
+    said = display.APPOINTED if accept else display.DECLINED
     names = {"person": officials.person(request.user), "tournament": invitation.tournament}
     messages.success(request, said[invitation.role] % names)
     return redirect(invitation.tournament if accept else "account")
@@ -71,5 +71,5 @@ def leave(request):
         messages.error(request, error.message)
     else:
         names = {"person": officials.person(request.user), "tournament": tournament}
-        messages.success(request, officials.REMOVED[role] % names)
+        messages.success(request, display.REMOVED[role] % names)
     return redirect("account")

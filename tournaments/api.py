@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from core import errors
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from tournaments import entry_services, invitations, officials, services
+from tournaments import display, entry_services, invitations, officials, services
 from tournaments.importing import ImportFailed, ImportNeedsConfirmation
 from tournaments.models import Club, Entry, Event, Tournament
 from tournaments.permissions import (
@@ -294,7 +294,7 @@ class OfficialsView(ServiceAPIView):
         role = data["role"]
         if data.get("user"):
             invitations.invite(tournament, role, data["user"], invited_by=request.user)
-            return Response({"detail": invitations.INVITED[role] % {"tournament": tournament}}, status=202)
+            return Response({"detail": display.INVITED[role] % {"tournament": tournament}}, status=202)
         account = invitations.create_and_invite(
             tournament,
             role,
@@ -305,7 +305,7 @@ class OfficialsView(ServiceAPIView):
             site=request.build_absolute_uri("/"),
         )
         if account is None:
-            return Response({"detail": invitations.MAILED % {"email": data["email"]}}, status=202)
+            return Response({"detail": display.MAILED % {"email": data["email"]}}, status=202)
         return Response({**official_body(role, account.user), "set_password_url": account.link}, status=201)
 
     @extend_schema(

@@ -17,45 +17,15 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from core.errors import Conflict
 from tournaments import officials
+from tournaments.display import ANSWER_WHERE, APPOINTED, DECLINED, INVITATION, REMOVED
 from tournaments.models import Invitation, Notification, Profile
 from tournaments.notifications import notify
-from tournaments.officials import CHIEF_REFEREE, SECRETARY, UMPIRE
 
-# Whole sentences per role: the role's name takes a different form inside each language's sentence.
-INVITED = {
-    SECRETARY: gettext_lazy(
-        "If an account has this user name or e-mail address, its owner is invited to be a secretary of "
-        "%(tournament)s: they are listed here once they accept."
-    ),
-    CHIEF_REFEREE: gettext_lazy(
-        "If an account has this user name or e-mail address, its owner is invited to be a chief referee of "
-        "%(tournament)s: they are listed here once they accept."
-    ),
-    UMPIRE: gettext_lazy(
-        "If an account has this user name or e-mail address, its owner is invited to be an umpire of "
-        "%(tournament)s: they are listed here once they accept."
-    ),
-}
-INVITATION = {
-    SECRETARY: gettext_lazy("%(person)s invites you to be a secretary of %(tournament)s"),
-    CHIEF_REFEREE: gettext_lazy("%(person)s invites you to be a chief referee of %(tournament)s"),
-    UMPIRE: gettext_lazy("%(person)s invites you to be an umpire of %(tournament)s"),
-}
-DECLINED = {
-    SECRETARY: gettext_lazy("%(person)s declined to be a secretary of %(tournament)s."),
-    CHIEF_REFEREE: gettext_lazy("%(person)s declined to be a chief referee of %(tournament)s."),
-    UMPIRE: gettext_lazy("%(person)s declined to be an umpire of %(tournament)s."),
-}
-MAILED = gettext_lazy(
-    "An invitation has gone to %(email)s, with a link to choose a password if no account has this address yet. "
-    "They are listed here once they accept."
-)
 SUBJECT_LENGTH = Notification._meta.get_field("subject").max_length
-ANSWER_WHERE = gettext_lazy("Accept or decline it on your account page: %(url)s")
 
 
 @dataclass
@@ -195,7 +165,7 @@ def answer(invitation, accept):
     invitation.save(update_fields=["status", "answered_at"])
     if accept:
         officials.members(tournament, invitation.role).add(invitation.user)
-    said = officials.APPOINTED if accept else DECLINED
+    said = APPOINTED if accept else DECLINED
     tell_secretaries(tournament, invitation.user, said[invitation.role], f"invitation-answer:{invitation.pk}")
     return invitation
 
@@ -205,7 +175,7 @@ def leave(user, tournament, role):
     """`user` stops being an official in `role` (officials.remove: never the last secretary); the other
     secretaries are told."""
     officials.remove(tournament, role, user)
-    tell_secretaries(tournament, user, officials.REMOVED[role])
+    tell_secretaries(tournament, user, REMOVED[role])
 
 
 def tell_secretaries(tournament, user, sentence, key=""):

@@ -21,6 +21,12 @@ SLUG_LENGTH = 160
 SLUG_ROOM = SLUG_LENGTH - 8  # room left for the "-<n>" that makes a taken slug free
 SLUG_TRIES = 5
 
+# A tournament's officials: role → the tournament's field that holds it, in the order of the page and of the API's
+# list (tournaments.officials).
+SECRETARY, CHIEF_REFEREE, UMPIRE = "secretary", "chief_referee", "umpire"
+FIELDS = {SECRETARY: "secretaries", CHIEF_REFEREE: "chief_referees", UMPIRE: "umpires"}
+ROLES = list(FIELDS)  # the API's values (settings.SPECTACULAR_SETTINGS names their enum)
+
 
 def slug_base(name):
     """The slug a tournament's name asks for: accents dropped, other scripts left out, never empty."""
@@ -360,7 +366,7 @@ class Invitation(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
-    role = models.CharField(max_length=20)  # tournaments.officials.ROLES
+    role = models.CharField(max_length=20)  # ROLES
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

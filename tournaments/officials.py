@@ -17,43 +17,13 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.errors import ServiceError
-from tournaments.models import Tournament
+from tournaments.display import NOT_ONE
+from tournaments.models import CHIEF_REFEREE, FIELDS, ROLES, SECRETARY, UMPIRE, Tournament  # noqa: F401 (callers name the roles here)
 
 User = get_user_model()
 
-SECRETARY, CHIEF_REFEREE, UMPIRE = "secretary", "chief_referee", "umpire"
-# role → the tournament's field that holds it; the order of the page and of the API's list.
-FIELDS = {SECRETARY: "secretaries", CHIEF_REFEREE: "chief_referees", UMPIRE: "umpires"}
-ROLES = list(FIELDS)  # the API's values (settings.SPECTACULAR_SETTINGS names their enum)
-ROLE_CHOICES = [
-    (SECRETARY, gettext_lazy("Secretary")),
-    (CHIEF_REFEREE, gettext_lazy("Chief referee")),
-    (UMPIRE, gettext_lazy("Umpire")),
-]
-ROLE_TITLES = {
-    SECRETARY: gettext_lazy("Secretaries"),
-    CHIEF_REFEREE: gettext_lazy("Chief referees"),
-    UMPIRE: gettext_lazy("Umpires"),
-}
-# Whole sentences per role: the role's name takes a different form inside each language's sentence.
-APPOINTED = {
-    SECRETARY: gettext_lazy("%(person)s is now a secretary of %(tournament)s."),
-    CHIEF_REFEREE: gettext_lazy("%(person)s is now a chief referee of %(tournament)s."),
-    UMPIRE: gettext_lazy("%(person)s is now an umpire of %(tournament)s."),
-}
-NOT_ONE = {
-    SECRETARY: gettext_lazy("%(person)s is not a secretary of this tournament."),
-    CHIEF_REFEREE: gettext_lazy("%(person)s is not a chief referee of this tournament."),
-    UMPIRE: gettext_lazy("%(person)s is not an umpire of this tournament."),
-}
-REMOVED = {
-    SECRETARY: gettext_lazy("%(person)s is no longer a secretary of %(tournament)s."),
-    CHIEF_REFEREE: gettext_lazy("%(person)s is no longer a chief referee of %(tournament)s."),
-    UMPIRE: gettext_lazy("%(person)s is no longer an umpire of %(tournament)s."),
-}
 USERNAME_FALLBACK = "official"  # a name with no Latin letter or digit (Devanagari, say) gives no user name of its own
 USERNAME_ROOM = User._meta.get_field("username").max_length - 8  # room for the "2", "3"... that makes one free
 USERNAME_TRIES = 5

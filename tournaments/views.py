@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from core.page_cache import public_page
-from tournaments import invitations, officials, services
+from tournaments import display, invitations, officials, services
 from tournaments.forms import AppointForm, EventForm, NewOfficialForm, RemoveOfficialForm, TournamentForm
 from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
@@ -118,7 +118,7 @@ NEW_ACCOUNT_KEY = "officials_new_account"
 def tournament_officials(request, slug):
     """The secretaries, chief referees and umpires; invite an account, or create one and invite it; remove one."""
     tournament = secretary_tournament(request, slug)
-    roles = officials.ROLE_CHOICES
+    roles = display.ROLE_CHOICES
     posted = request.POST if request.method == "POST" else None
     action = request.POST.get("action")
     appoint_form = AppointForm(posted if action == "appoint" else None, prefix="appoint", roles=roles)
@@ -139,7 +139,7 @@ def tournament_officials(request, slug):
     if new_account and new_account.get("tournament") != tournament.pk:
         new_account = None
     people = officials.officials_of(tournament)
-    lists = [(role, officials.ROLE_TITLES[role], people[role]) for role in officials.FIELDS]
+    lists = [(role, display.ROLE_TITLES[role], people[role]) for role in officials.FIELDS]
     return render(
         request,
         "tournaments/officials.html",
@@ -159,13 +159,13 @@ def officials_action(request, tournament, action, data):
     role = data["role"]
     if action == "appoint":
         invitations.invite(tournament, role, data["user"], invited_by=request.user)
-        messages.success(request, invitations.INVITED[role] % {"tournament": tournament})
+        messages.success(request, display.INVITED[role] % {"tournament": tournament})
     elif action == "create":
         site = request.build_absolute_uri("/")
         fields = {key: data[key] for key in ("name", "email", "username")}
         account = invitations.create_and_invite(tournament, role, **fields, invited_by=request.user, site=site)
         if account is None:
-            messages.success(request, invitations.MAILED % {"email": data["email"]})
+            messages.success(request, display.MAILED % {"email": data["email"]})
         else:
             request.session[NEW_ACCOUNT_KEY] = {
                 "tournament": tournament.pk,
@@ -176,9 +176,7 @@ def officials_action(request, tournament, action, data):
     else:
         user = officials.find_member(tournament, role, data["user"])
         officials.remove(tournament, role, user)
-        messages.success(
-            request, officials.REMOVED[role] % {"person": officials.person(user), "tournament": tournament}
-        )
+        messages.success(request, display.REMOVED[role] % {"person": officials.person(user), "tournament": tournament})
         if user == request.user and not is_secretary(request.user, tournament):
             return redirect(tournament)
     return redirect("tournament-officials", tournament.slug)

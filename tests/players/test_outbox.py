@@ -99,7 +99,9 @@ def test_after_the_last_try_the_officials_are_told_and_see_it(
     assert (row.status, row.attempts) == ("failed", 2)
     (notice,) = Notification.objects.filter(user=secretary)
     assert notice.subject == "News not delivered to the players: Match called"
-    assert "Expression tree is too large" in notice.body
+    told, where = notice.body.splitlines()
+    assert "Expression tree is too large" in told and told.endswith(".") and not told.endswith("..")
+    assert where == "Open the list of news not delivered to try again."
     assert notice.url == reverse("undelivered-news", args=[tournament.slug])
     time_passes(row)
     assert tasks.send_pending_news() == 0 and players_told() == 0  # given up: it waits for an official
