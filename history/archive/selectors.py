@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from history.championships.models import Prize
 from history.ratings import selectors as rating_selectors
+from history.sol.models import Picture
 from stages.models import Match, Round
 from stages.placings import event_stage_placings
 from tournaments.models import Entry, Player, Tournament
@@ -170,3 +171,9 @@ def years_before(day, years):
 def ranking_countries(rating, user):
     rates = rating.rates.filter(player__in=players_visible_to(user)).exclude(player__country="")
     return sorted(set(rates.values_list("player__country", flat=True)))
+
+
+def shown_picture(**owner):
+    """The public portrait (player=…) or emblem (club=…) of a SoL backup, or None: a portrait its player did not
+    agree to show is never shown (history.sol.models.Picture.public)."""
+    return Picture.objects.filter(public=True, **owner).first()

@@ -6,6 +6,7 @@ from django.db.models import Count, Max
 from history.archive import selectors
 from history.championships.models import Championship, Prize
 from history.ratings.models import Rate, Rating
+from history.sol.models import Picture
 from tournaments.models import Club, Player
 from tournaments.privacy import players_visible_to
 
@@ -23,7 +24,8 @@ def player(player_id, **kwargs):
     rates = Rate.objects.filter(player_id=player_id)
     tournaments = selectors.public_tournaments().filter(events__entries__members__player_id=player_id).distinct()
     ratings = Rating.objects.filter(rates__player_id=player_id).distinct().values_list("pk", "recomputed_at")
-    return list(found.values_list()), rows_stamp(rates), tournaments_stamp(tournaments), sorted(ratings)
+    portrait = list(Picture.objects.filter(player_id=player_id).values_list("pk", "public"))
+    return list(found.values_list()), rows_stamp(rates), tournaments_stamp(tournaments), sorted(ratings), portrait
 
 
 def head_to_head(player_id, other_id):
@@ -35,7 +37,8 @@ def club(club_id):
     # The players the public sees: a draft published adds its players to the page.
     shown = players_visible_to(AnonymousUser()).filter(club_id=club_id)
     players = shown.values_list("pk", "first_name", "last_name", "country")
-    return list(found.values_list()), sorted(players), tournaments_stamp(selectors.club_tournaments(club_id))
+    emblem = list(Picture.objects.filter(club_id=club_id).values_list("pk", "public"))
+    return list(found.values_list()), sorted(players), tournaments_stamp(selectors.club_tournaments(club_id)), emblem
 
 
 def rating(rating_id):

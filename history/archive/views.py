@@ -2,6 +2,7 @@
 may not see (tournaments.privacy) is not found, nor listed."""
 
 from django.core.paginator import Paginator
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from history.archive import selectors, stamps
@@ -49,6 +50,7 @@ def player_page(request, player_id):
         "chart": history_chart({rating.name: rows for rating, rows in histories.items()}),
         "latest": [(rating, rows[-1]) for rating, rows in histories.items()],
         "opponents": selectors.opponents(player),
+        "portrait": selectors.shown_picture(player=player),
     }
     return render(request, "archive/player.html", context)
 
@@ -79,6 +81,7 @@ def club_page(request, club_id):
         "players": selectors.club_players(club, request.user),
         "tournaments": selectors.club_tournaments(club),
         "ratings": club.ratings.all(),
+        "emblem": selectors.shown_picture(club=club),
     }
     return render(request, "archive/club.html", context)
 
@@ -118,3 +121,29 @@ def championship_page(request, championship_id):
     columns, rows = championship_selectors.ranking(championship)  # prized events of published tournaments
     context = {"championship": championship, "columns": columns, "rows": rows}
     return render(request, "archive/championship.html", context)
+
+
+def portrait(request, player_id):
+    """A player's portrait, where the player agreed to show it and the visitor may see the player."""
+    player = get_object_or_404(players_visible_to(request.user), pk=player_id)
+    return picture_response(selectors.shown_picture(player=player))
+
+
+def emblem(request, club_id):
+    return picture_response(selectors.shown_picture(club=get_object_or_404(Club, pk=club_id)))
+
+
+def picture_response(picture):
+    """The stored copy (history.sol re-encoded it as JPEG or PNG), read through the storage, wherever it lives: a
+    folder or a shared S3-compatible store, whose own addresses are never given out."""
+    if picture is None:
+        raise Http404
+    try:
+        stored = picture.image.open("rb")
+    except OSError as missing:  # the row outlived its file (a store restored without its media)
+        raise Http404 from missing
+    kind = "image/png" if picture.image.name.endswith(".png") else "image/jpeg"
+    response = FileResponse(stored, content_type=kind)
+    response["Cache-Control"] = "public, max-age=3600"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -126,7 +126,8 @@ def store_pictures(pictures, lists, shared):
             except NotAPicture as refusal:
                 logger.info("the %s %s of a SoL backup is left out: %s", kind, name, refusal.reason)
                 continue
-            picture = Picture(kind=kind, name=name, **{owner_field: owner})
+            public = kind == "emblem" or record.get("agreedprivacy") == "A"
+            picture = Picture(kind=kind, name=name, public=public, **{owner_field: owner})
             stored_name = f"{folder}{posixpath.splitext(name)[0]}.{EXTENSIONS[copy.image_format]}"
             try:
                 picture.image.save(stored_name, ContentFile(copy.data), save=False)

@@ -132,6 +132,7 @@ CLUB = {"guid": TEXT, "description": TEXT, "nationality": TEXT, "isfederation": 
 PLAYER = {
     "guid": TEXT, "firstname": TEXT, "lastname": TEXT, "sex": TEXT, "nationality": TEXT, "birthdate": DATE,
     "club": REFERENCE, "federation": REFERENCE, "email": TEXT, "merged": MERGED, "portrait": TEXT,
+    "agreedprivacy": TEXT,
 }  # fmt: skip
 RATING = {
     "guid": TEXT, "description": TEXT, "level": TEXT, "inherit": FLAG, "tau": Amount(3), "default_rate": COUNT,
