@@ -48,7 +48,10 @@ HIT_HEADER = "X-Page-Cache"
 # name too (Content-Disposition).
 KEPT_HEADERS = ("Content-Type", LIVE_VERSION_HEADER, "Cache-Control", "Content-Disposition")
 GZIP_FROM_BYTES = 1024
-RENDER_SECONDS = 30
+# How long the others serve a changed page's last rendering while one process renders it anew: longer than a
+# 1,000-player standings page takes under load (half a second idle), and the most a page stays stale when the web
+# server rendering it dies mid-render (tests/test_several_machines.py).
+RENDER_SECONDS = 5
 VARIANTS_PER_PAGE = 16  # answers kept of one page at one version: its parameters and live versions, a handful
 WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
 
