@@ -1,9 +1,15 @@
-# Two commands on a fresh clone: `make run` (demo system at http://127.0.0.1:8000) and `make test`.
+# Two commands on a fresh clone: `make run` (demo system at http://127.0.0.1:8000; `make run PORT=8001` elsewhere) and
+# `make test`.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 REDIS_PROBE_URL ?= redis://127.0.0.1:6379/0
 TEST_WORKERS ?= auto
+# Where `make run` serves, and where its beat keeps the periodic tasks' last runs (beside the checkout, so two
+# checkouts on one machine do not share it).
+PORT ?= 8000
+HOST ?= 127.0.0.1
+BEAT_SCHEDULE ?= $(CURDIR)/.celerybeat-schedule
 
 .PHONY: run test install lint benchmark messages clean
 
@@ -26,16 +32,16 @@ run: install
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py load_demo && \
 	if [ -n "$$REDIS_URL" ]; then \
-		echo "Redis at $$REDIS_URL: starting two Celery workers: deadlines (with beat) and news"; \
+		echo "Redis at $$REDIS_URL (broker and page cache; REDIS_URL=redis://host:6379/N picks another database): starting two Celery workers: deadlines (with beat, schedule in $(BEAT_SCHEDULE)) and news"; \
 		$(VENV)/bin/celery -A config worker -n deadlines@%h -Q deadlines -c 1 --beat --loglevel=info \
-			--schedule=/tmp/carrom-celerybeat-schedule & \
+			--schedule=$(BEAT_SCHEDULE) & \
 		deadlines=$$!; \
 		$(VENV)/bin/celery -A config worker -n news@%h -Q news,celery -c 2 --loglevel=info & \
 		worker="$$deadlines $$!"; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 	else echo "No Redis: tasks run eagerly; deadlines (forfeits, bells, protests) and news still to send: every 30 s by run_deadlines"; \
 		$(PY) manage.py run_deadlines --loop 30 > /tmp/carrom-run-deadlines.log 2>&1 & \
 		worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; fi; \
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The suite runs on pytest-xdist workers, one per core (at most 8: each has its own test database and, with Redis,
 # its own cache database); `make test TEST_WORKERS=0` runs it in one process.

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # its form templates, for FORM_RENDERER
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -57,8 +58,11 @@ INSTALLED_APPS = [
     "core",
     "rules",
     "tournaments",
+    "registration",
+    "federations",
     "stages",
     "matches",
+    "matches.ties",
     "matches.scoring",
     "matches.scheduling",
     "matches.checkin",
@@ -81,6 +85,8 @@ MIDDLEWARE = [
     "core.compression.CompressionMiddleware",
     # Before anything reads the body: a body over UPLOAD_MAX_BYTES is refused unread (413).
     "core.middleware.RequestLimitsMiddleware",
+    # /health/live/ for a probe that knows no host name: answered before anything checks the host (core.health).
+    "core.health.LiveMiddleware",
     # An anonymous visitor's public page already served from the cache is answered here, whole, before the
     # middleware below run (core.page_cache): it keeps the headers they gave it the first time.
     "core.page_cache.CachedPageMiddleware",
@@ -89,6 +95,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (a signed-in user's language rides in it); its tournament's language needs the URL.
     "tournaments.middleware.LanguageMiddleware",
+    # A tournament's pages in its time zone (its slug in the URL), reset after each request.
+    "tournaments.middleware.TimeZoneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -101,6 +109,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
+# Forms render through the project's templates, so that templates/django/forms/p.html puts every form's refusals
+# at its top, once.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -112,6 +123,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.context_processors.deadlines_notice",
             ],
             "libraries": {"jinja": "core.jinja"},
         },
@@ -204,9 +216,14 @@ DEADLINES_SCHEDULE = {
 # Players' news waits in the database until sent (players.outbox): this sweep sends what the broker did not take,
 # or what failed, trying again after NEWS_RETRY_SECONDS, then twice as long each time, up to NEWS_MAX_ATTEMPTS
 # tries; then the officials are told and see it with a "try again" button.
+# The periodic backup of the whole site, when BACKUP_DIR is set: config/settings_backup.py.
+from config.settings_backup import *  # noqa: E402, F403
+
 CELERY_BEAT_SCHEDULE = {
     **DEADLINES_SCHEDULE,
     "send-pending-news": {"task": "players.tasks.send_pending_news", "schedule": PERIODIC_SECONDS},
+    **BACKUP_SCHEDULE,  # noqa: F405
+    "send-pending-mail": {"task": "tournaments.tasks.send_pending_mail", "schedule": PERIODIC_SECONDS},
 }
 NEWS_RETRY_SECONDS = int(os.environ.get("NEWS_RETRY_SECONDS", "60"))
 NEWS_MAX_ATTEMPTS = int(os.environ.get("NEWS_MAX_ATTEMPTS", "5"))
@@ -216,6 +233,7 @@ DEADLINES_QUEUE, NEWS_QUEUE = "deadlines", "news"
 CELERY_TASK_ROUTES = {
     **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in DEADLINES_SCHEDULE.values()},
     "players.tasks.*": {"queue": NEWS_QUEUE},
+    "tournaments.tasks.*": {"queue": NEWS_QUEUE},  # e-mails (tournaments.mail)
     "printing.tasks.mail_personal_links": {"queue": NEWS_QUEUE},
 }
 # A worker process takes one task at a time: none waits reserved behind a long one while another process is free.
@@ -229,6 +247,9 @@ CELERY_TASK_ANNOTATIONS = {"sol.tasks.run_import": LONG_TASK_LIMITS, "ratings.ta
 # A worker process is replaced after a task that left it above this many KiB (160 MiB). One starts near 120 MiB and
 # the bounds on hostile uploads keep what one task adds under 120 MiB, so no process reaches 300 MB.
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(os.environ.get("CELERY_WORKER_MAX_MEMORY_PER_CHILD", str(160 * 1024)))
+
+# Mail: EMAIL_URL, the senders, and how a mail that could not leave is tried again (config/settings_mail.py).
+from config.settings_mail import *  # noqa: E402, F403
 
 # Players' links (players.links): the site's address for links made outside a request (e-mails, printed slips and
 # score cards); a match's link stops working this many hours after its result was confirmed.
@@ -266,6 +287,11 @@ WEBPUSH_TIMEOUT_SECONDS = float(os.environ.get("WEBPUSH_TIMEOUT_SECONDS", "4"))
 PLAYER_LINK_RATE = os.environ.get("PLAYER_LINK_RATE", "600/m")
 PLAYER_BAD_LINK_RATE = os.environ.get("PLAYER_BAD_LINK_RATE", "20/m")
 RATELIMIT_FAIL_OPEN = True
+# The public sign-up form (registration): sign-ups per client address and per e-mail address (django-ratelimit's
+# rates, counted in the cache), and how long the e-mailed confirmation link works.
+SIGN_UP_RATE_PER_CLIENT = os.environ.get("SIGN_UP_RATE_PER_CLIENT", "5/h")
+SIGN_UP_RATE_PER_ADDRESS = os.environ.get("SIGN_UP_RATE_PER_ADDRESS", "5/d")
+SIGN_UP_CONFIRM_HOURS = int(os.environ.get("SIGN_UP_CONFIRM_HOURS", "48"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -386,6 +412,8 @@ SPECTACULAR_SETTINGS = {
         "RoleEnum": "protests.models.Protest.Role",  # the name it had alone, before the officials' role came
         "OfficialRoleEnum": "tournaments.officials.ROLES",
         "InvitationStatusEnum": "tournaments.models.Invitation.Status",
+        "SexEnum": "tournaments.people_models.Player.Sex",
+        "EligibilitySexEnum": "tournaments.eligibility_models.EventEligibility.Sex",
     },
 }
 
@@ -400,11 +428,15 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# Error reports to Sentry (SENTRY_DSN) and the health endpoints: config/settings_health.py.
+from config.settings_health import *  # noqa: E402, F403
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
     # Django's own logger prints to the console already; let it reach the root handler only once.
-    "loggers": {"django": {"handlers": [], "propagate": True}},
+    # A failing health check is the monitor's answer (503, naming it): not a traceback in the log at every poll.
+    "loggers": {"django": {"handlers": [], "propagate": True}, "health_check": {"level": "ERROR"}},
 }

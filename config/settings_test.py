@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key")
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+os.environ["SENTRY_DSN"] = ""  # the suite's own errors are reported by the suite (tests/test_sentry.py starts its own)
 
 from .settings import *  # noqa: E402,F403
 

@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from core import health
 from core.auth_token import ObtainTokenView
 from tournaments.languages import switch_language
 
@@ -35,14 +36,20 @@ api_patterns = [
     path(tournament_api, include("matches.scheduling.urls_api")),
     path(tournament_api, include("matches.checkin.urls_api")),
     path(tournament_api, include("matches.conduct.urls_api")),
+    path(tournament_api, include("matches.ties.urls_api")),
     path(tournament_api, include("players.urls_api")),
     path(tournament_api, include("protests.urls_api")),
     path("", include("tournaments.urls_api")),
+    path("", include("federations.urls_api")),
     path("", include("stages.urls_api")),
     path("", include("prizes.urls_api")),
+    path("", include("registration.urls_api")),
 ]
 
 urlpatterns = [
+    # For the monitor and the proxy (core.health): the process answers; every service it needs answers.
+    path("health/live/", health.live, name="health-live"),
+    path("health/", health.HealthView.as_view(), name="health"),
     *moved_admin_pages,
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -69,6 +76,8 @@ urlpatterns = [
     path("rules/", include("rules.page_urls")),
     # Pages by audience: what anyone may open, then what the officials use.
     path("", include("tournaments.urls_public")),
+    path("", include("registration.urls_public")),
+    path("", include("federations.urls_public")),
     path("", include("stages.urls_public")),
     path("", include("matches.scoring.urls_public")),
     path("", include("matches.scheduling.urls_public")),
@@ -78,11 +87,14 @@ urlpatterns = [
     path("", include("history.sol.urls_public")),
     path("", include("history.archive.urls_public")),
     path("", include("tournaments.urls_officials")),
+    path("", include("registration.urls_officials")),
+    path("", include("federations.urls_officials")),
     path("", include("stages.urls_officials")),
     path("", include("matches.scoring.urls_officials")),
     path("", include("matches.scheduling.urls_officials")),
     path("", include("matches.checkin.urls_officials")),
     path("", include("matches.conduct.urls_officials")),
+    path("", include("matches.ties.urls_officials")),
     path("", include("protests.urls_officials")),
     path("", include("players.urls_officials")),
     path("", include("printing.urls_officials")),

@@ -13,4 +13,7 @@
   page's cost (`{% jinja %}` includes a fragment from an app's `jinja2/` folder), and match URLs built once per list.
 - `debug_filter.py`: the debug page hides every setting that may hold a password (URLs, brokers, caches).
 - `moves.py`: helpers for migrations that move a model between apps.
-- `run_deadlines`: the periodic deadline tasks (settings.CELERY_BEAT_SCHEDULE) run without a Celery worker."""
+- `run_deadlines`: the periodic deadline tasks (settings.CELERY_BEAT_SCHEDULE) run without a Celery worker.
+- `heartbeat.py`, `health.py`: beat and the workers stamp their runs of the periodic tasks; /health/ reads them
+  beside the database, cache and broker, /health/live/ only answers. `checks.py`: start-up checks of settings.
+- `models.py`: the stamps (Heartbeat), the ground floor's only table."""

@@ -10,6 +10,11 @@ class CoreConfig(AppConfig):
     name = "core"
 
     def ready(self):
+        from core import checks, heartbeat
+
+        checks.register_all()
+        heartbeat.listen()  # beat and the workers stamp their runs of the periodic tasks
+
         # Wherever Pillow opens an image in this project, one of more pixels than IMAGE_MAX_PIXELS raises instead of
         # being decoded: Pillow only warns between its bound and twice it, and a warning stops nothing.
         Image.MAX_IMAGE_PIXELS = settings.IMAGE_MAX_PIXELS

@@ -16,6 +16,9 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.template import engines
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views import defaults
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -55,16 +58,51 @@ def request_too_large(request, limit=None):
 
 
 def permission_denied(request, exception):
+    message = str(exception)
     if is_api(request):
-        message = str(exception) or _("You do not have permission to perform this action.")
-        return JsonResponse({"detail": message}, status=403)
-    return defaults.permission_denied(request, exception)
+        return JsonResponse({"detail": message or _("You do not have permission to perform this action.")}, status=403)
+    context = {
+        "reason": message or _("You may not open this page."),
+        "login_url": f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}",
+        **way_back(request),
+    }
+    return HttpResponse(render_to_string("403.html", context, request), status=403)
+
+
+def too_many_requests(request, message, retry_after=None):
+    """429 with the refusal in words: JSON under /api/, otherwise a page that leads back."""
+    if is_api(request):
+        response = JsonResponse({"detail": message}, status=429)
+    else:
+        page = render_to_string("429.html", {"message": message, **way_back(request)}, request)
+        response = HttpResponse(page, status=429)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def way_back(request):
+    """Where a refused reader goes on from: the page of this site they came from, and the tournament's page when
+    the refused address is one of its pages."""
+    context = {}
+    referer = request.META.get("HTTP_REFERER", "")
+    came_from_here = url_has_allowed_host_and_scheme(referer, allowed_hosts={request.get_host()})
+    if referer and came_from_here and referer != request.build_absolute_uri():
+        context["back_url"] = referer
+    slug = request.resolver_match.kwargs.get("slug") if request.resolver_match else None
+    if slug:
+        try:
+            context["tournament_url"] = reverse("tournament-detail", kwargs={"slug": slug})
+        except NoReverseMatch:
+            pass
+    return context
 
 
 def page_not_found(request, exception):
     if is_api(request):
         return JsonResponse({"detail": _("Not found.")}, status=404)
-    return defaults.page_not_found(request, exception)
+    context = {"request_path": request.path, **way_back(request)}
+    return HttpResponse(render_to_string("404.html", context, request), status=404)
 
 
 def server_error(request):

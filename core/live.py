@@ -34,3 +34,9 @@ def live_fragment(request, html):
     response[LIVE_VERSION_HEADER] = version
     response["Cache-Control"] = "no-store"
     return response
+
+
+def live_region(request, html):
+    """What a page's template needs for its live region showing `html`: where live.js polls it (this page with
+    ?fragment=1) and the version it starts from."""
+    return {"live_url": f"{request.path}?fragment=1", "version": live_version(html)}

@@ -12,8 +12,9 @@ from axes.backends import AxesStandaloneBackend
 from axes.exceptions import AxesBackendPermissionDenied
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.http import HttpResponse
 from django.utils.translation import ngettext
+
+from core.http_errors import too_many_requests
 
 MAX_FAILURES = settings.AXES_FAILURE_LIMIT
 STORED_USERNAME_LENGTH = AccessAttempt._meta.get_field("username").max_length
@@ -48,7 +49,7 @@ def refuse_login(request, original_response=None, credentials=None):
     """AXES_LOCKOUT_CALLABLE for the log-in pages: 429 for a refused try; the try that set the lock keeps its form."""
     if not was_refused(request) and original_response is not None:
         return original_response
-    return HttpResponse(refusal(), status=429)
+    return too_many_requests(request, refusal())
 
 
 def login_username(request, credentials=None):

@@ -2,6 +2,10 @@
 
 import random
 
+from stages.models import Stage
+
+SWISS_ROUNDS = 5  # a Eurocup day of Swiss rounds (SoL's default for a one-day event)
+
 COUNTRIES = {
     "FRA": (
         "Carrom Club de Paris",
@@ -77,3 +81,13 @@ def entries_csv():
     for seed, (first, last, country, club, rating) in enumerate(ranked, 1):
         lines.append(f"{first},{last},{country},{club},{rating},{seed}")
     return "\n".join(lines) + "\n"
+
+
+def swiss_stage(event):
+    """The event's Swiss stage, not paired yet: its page offers "Pair round 1". Once only (load_demo runs again)."""
+    stage, _new = Stage.objects.get_or_create(
+        event=event,
+        name="Swiss rounds",
+        defaults={"order": 1, "kind": Stage.Kind.SWISS, "rounds_planned": SWISS_ROUNDS, "first_round_by_rating": True},
+    )
+    return stage

@@ -1,4 +1,10 @@
-"""The office league of shared/laws/office-league-rules.txt: its real participant list, `office` rules."""
+"""The office league of shared/laws/office-league-rules.txt: its real participant list, `office` rules, and its
+hall."""
+
+from datetime import date, time
+
+from matches.scheduling.services import update_venue
+from tournaments.models import Venue
 
 PLAYERS = [
     "Harsh K Shah",
@@ -70,3 +76,21 @@ def doubles_csv():
             first, last = split_name(name)
             lines.append(f"{first},{last},{COUNTRY},{CLUB},{number}")
     return "\n".join(lines) + "\n"
+
+
+# The league's recreation room: four boards; a one-board group game (office, Game Rules) takes a 20-minute slot. The
+# league plays its first Monday afternoon and the Tuesday, with a lunch break, never at night.
+TABLES, MATCH_MINUTES, REST_MINUTES = 4, 20, 5
+SESSIONS = [
+    (date(2018, 6, 25), time(12, 30), time(18, 0)),
+    (date(2018, 6, 26), time(9, 0), time(13, 0)),
+    (date(2018, 6, 26), time(14, 0), time(18, 0)),
+]
+
+
+def set_up_hall(tournament):
+    """The league's hall and playing sessions, on the first load only: a hall the secretary has changed is kept."""
+    if Venue.objects.filter(tournament=tournament).exists():
+        return
+    sessions = [{"date": day, "start": start, "end": end} for day, start, end in SESSIONS]
+    update_venue(tournament, TABLES, MATCH_MINUTES, REST_MINUTES, sessions)

@@ -45,6 +45,7 @@ class ResultChange(AuditEntry):
         REPORTED = "reported", pgettext_lazy("physical carrom board", "Reported at the board")
         FORFEIT = "forfeit", gettext_lazy("Forfeit (late arrival)")
         FORFEIT_CANCELLED = "forfeit_cancelled", gettext_lazy("Forfeit cancelled")
+        ABSENT = "absent", gettext_lazy("Declared absent")
         TIME_LIMIT = "time_limit", gettext_lazy("Time limit (second bell)")
         WITHHELD = "withheld", gettext_lazy("Result withheld (protest)")
         RELEASED = "released", gettext_lazy("Result released (protest decided)")

@@ -13,7 +13,7 @@ from matches.transitions import TransitionError
 from stages.bracket import sync_bracket
 from stages.errors import StageError
 from stages.models import Match, Stage
-from stages.signals import match_news, match_times_changed
+from stages.signals import match_news, match_times_changed, rubber_changed
 
 S = Match.Status
 
@@ -23,7 +23,7 @@ def lock_match(match):
     result was being entered): that is a refusal to show, not a server error."""
     try:
         return (
-            Match.objects.select_for_update(of=("self",))
+            Match.with_rubbers.select_for_update(of=("self",))
             .select_related("stage__event__tournament", "round")
             .get(pk=match.pk)
         )
@@ -53,7 +53,11 @@ def change_status(match, to_status, user=None, reason=""):
 
 
 def result_changed(match):
-    """Standings are computed from decided matches, so they follow by themselves; brackets are recomputed."""
+    """Standings are computed from decided matches, so they follow by themselves; brackets are recomputed. A
+    rubber's result settles its tie's score first (matches.ties), and the tie's own change comes back here."""
+    if match.tie_id is not None:
+        rubber_changed.send(sender=Match, rubber=match)
+        return
     if match.stage.kind == Stage.Kind.KNOCKOUT:
         try:
             sync_bracket(match.stage)

@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
 from players import links, tasks
-from players.models import MatchLink, OutgoingNews, PersonalLink, SelfReport
+from players.models import FormerLink, MatchLink, OutgoingNews, PersonalLink, SelfReport
 
 
 @admin.action(description=gettext_lazy("Revoke and issue new links"))
@@ -17,6 +17,17 @@ def revoke(modeladmin, request, queryset):
     else:  # a match's two links go together
         for match in {link.match for link in queryset.select_related("match")}:
             links.revoke_match_links(match)
+
+
+@admin.register(FormerLink)
+class FormerLinkAdmin(admin.ModelAdmin):
+    """The links of merged player records that still open the kept player's page (the key left out)."""
+
+    list_display = ["former_id", "link"]
+    list_select_related = ["link__player", "link__tournament"]
+    search_fields = ["link__player__first_name", "link__player__last_name", "link__tournament__name"]
+    fields = ["former_id", "link"]
+    readonly_fields = fields
 
 
 @admin.register(PersonalLink)

@@ -6,10 +6,18 @@ class PlayersConfig(AppConfig):
     name = "players"
 
     def ready(self):
+        from players import player_data
+        from players.links import move_personal_links
+        from players.outbox import on_mail_undelivered
         from players.tasks import on_match_news
         from stages.signals import match_news
+        from tournaments.signals import mail_undelivered, player_data_asked, player_erasing, players_merging
 
         match_news.connect(on_match_news, weak=False, dispatch_uid="players.tell_players")
+        mail_undelivered.connect(on_mail_undelivered, weak=False, dispatch_uid="players.mail_undelivered")
+        players_merging.connect(move_personal_links, weak=False, dispatch_uid="players.move_personal_links")
+        player_data_asked.connect(player_data.answer_player_data, dispatch_uid="players.player_data")
+        player_erasing.connect(player_data.forget_player, dispatch_uid="players.forget_player")
         watch_links()
 
 
@@ -20,5 +28,6 @@ def watch_links():
     from players import models as m
 
     watch(m.PersonalLink, "tournament")
+    watch(m.FormerLink, "link__tournament")
     watch(m.MatchLink, "match__stage__event__tournament")
     watch(m.SelfReport, "match__stage__event__tournament")

@@ -18,12 +18,13 @@ from core.errors import NotAllowed, ServiceError
 from matches.permissions import MatchRights, is_official
 from matches.scoring import display, selectors
 from matches.scoring.forms import FinalScoreForm
-from matches.scoring.views import SAVES
+from matches.scoring.views import ENTRY, SAVES
 from players import card_services, links
 from players.models import SelfReport
 from players.throttle import link_rate_limited
 from stages.forms import parse_games
 from stages.models import Match, Round
+from stages.rules_round import score_example_of
 from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee
 
@@ -102,7 +103,7 @@ def side_panel(match, side, report, page, disagree_form=None):
         "report": report,
     }
     if may_confirm is None:
-        panel["disagree_form"] = disagree_form or DisagreeForm(names=names)
+        panel["disagree_form"] = disagree_form or DisagreeForm(names=names, example=score_example_of(match))
     return panel
 
 
@@ -125,8 +126,9 @@ def match_play(request, slug, match_id, token):
         else:
             if done:
                 messages.success(request, done)
-                return redirect(request.path)
-        match = Match.objects.select_related("stage__event__tournament", "round", "entry_a", "entry_b").get(pk=match.pk)
+                return redirect(request.path + ENTRY)
+        related = ("stage__event__tournament", "round", "entry_a", "entry_b")
+        match = Match.with_rubbers.select_related(*related).get(pk=match.pk)
     return render(request, "scoring/card.html", card_context(match, side, bound))
 
 
@@ -137,7 +139,7 @@ def post_action(request, match, side, action, bound):
         card_services.confirm(match, side)
         return display.saved("confirm")
     if action == "disagree":
-        form = bound[action] = DisagreeForm(request.POST, names=names)
+        form = bound[action] = DisagreeForm(request.POST, names=names, example=score_example_of(match))
         if not form.is_valid():
             return None
         card_services.disagree(match, side, form.cleaned_data["games"], form.cleaned_data["note"])

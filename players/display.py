@@ -86,3 +86,10 @@ def undelivered_notice(news, matches, error):
     ) % {"count": matches, "error": error.rstrip(".")}
     # The error is a worker's own words, with or without a full stop: the way to try again goes on a line of its own.
     return subject, "\n".join((body + ".", _("Open the list of news not delivered to try again.")))
+
+
+def mail_notice(count, error):
+    """What the officials are told when e-mails have not left after their tries, or were refused: (subject, body)."""
+    subject = ngettext("%(count)s e-mail not delivered", "%(count)s e-mails not delivered", count) % {"count": count}
+    body = _("The last error: %(error)s") % {"error": error.rstrip(".")}
+    return subject, "\n".join((body + ".", _("Open the list of news not delivered to try again.")))

@@ -17,7 +17,7 @@ from tournaments.scoping import secretary_tournament
 
 
 def tournament_match(tournament, match_id):
-    matches = Match.objects.select_related("stage__event__tournament", "round", "entry_a", "entry_b")
+    matches = Match.with_rubbers.select_related("stage__event__tournament", "round", "entry_a", "entry_b")
     return get_object_or_404(matches, pk=match_id, stage__event__tournament=tournament)
 
 

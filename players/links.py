@@ -13,15 +13,15 @@ end: revoking it is how it stops."""
 from datetime import timedelta
 
 from django.conf import settings
-from django.core import signing
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from players.models import MatchLink, PersonalLink, new_key
+from core.links import LinkSigner
+from players.models import FormerLink, MatchLink, PersonalLink, new_key
 from stages.models import Match
 
-_signer = signing.Signer(salt="players.links")
+_signer = LinkSigner(salt="players.links")
 PERSONAL, MATCH = "p", "m"
 SIDES = ("a", "b")
 
@@ -35,19 +35,12 @@ def match_link_hours():
 
 def token_of(link):
     kind = MATCH if isinstance(link, MatchLink) else PERSONAL
-    return _signer.sign(f"{kind}{link.pk}.{link.key}")
+    return _signer.sign(kind, link.pk, link.key)
 
 
 def unsign(token, kind):
     """(link id, key) of a token of `kind` made by this site, else None (forged, cut, edited, another kind)."""
-    try:
-        value = _signer.unsign(str(token))
-    except signing.BadSignature:
-        return None
-    ident, _dot, key = value.partition(".")
-    if not ident.startswith(kind) or not ident[1:].isdigit() or not key:
-        return None
-    return int(ident[1:]), key
+    return _signer.unsign(token, kind)
 
 
 def absolute(path, request=None):
@@ -105,6 +98,10 @@ def player_from_personal_token(tournament, token):
         return None
     pk, key = parsed
     link = PersonalLink.objects.select_related("player__club").filter(pk=pk, tournament=tournament, key=key).first()
+    if link is None:  # the link of a player record merged into another: it opens the kept player's page
+        former = FormerLink.objects.select_related("link__player__club")
+        former = former.filter(former_id=pk, key=key, link__tournament=tournament).first()
+        link = former.link if former else None
     return link.player if link else None
 
 
@@ -114,7 +111,24 @@ def revoke_personal_link(tournament, player):
     link = personal_link(tournament, player)
     link = PersonalLink.objects.select_for_update().get(pk=link.pk)
     reissue(link)
+    link.former_links.all().delete()  # the links of records merged into this one stop working with it
     return link
+
+
+def move_personal_links(sender, kept, merged, **kwargs):
+    """Two records of one person merged (tournaments.merging): the merged one's personal links become the kept
+    one's, so every link handed out still opens the person's page; in a tournament where the kept one has a link
+    of its own, the merged one's is kept as a FormerLink of it."""
+    own = {link.tournament_id: link for link in PersonalLink.objects.filter(player=kept)}
+    for link in PersonalLink.objects.filter(player=merged):
+        target = own.get(link.tournament_id)
+        if target is None:
+            link.player = kept
+            link.save(update_fields=["player"])
+            continue
+        link.former_links.update(link=target)
+        FormerLink.objects.create(former_id=link.pk, key=link.key, link=target)
+        link.delete()
 
 
 # ---------------------------------------------------------------- match links

@@ -41,6 +41,19 @@ class PersonalLink(models.Model):
         return f"{self.player} · {self.tournament}"
 
 
+class FormerLink(models.Model):
+    """The personal link of a player record merged into another (tournaments.merging) where the kept record
+    already had one in that tournament: the old token (its link id and key) still opens the kept player's page.
+    Revoking the kept player's link ends it too."""
+
+    former_id = models.PositiveBigIntegerField(unique=True)
+    key = models.CharField(max_length=24)
+    link = models.ForeignKey(PersonalLink, on_delete=models.CASCADE, related_name="former_links")
+
+    def __str__(self):
+        return f"{self.former_id} → {self.link}"
+
+
 class MatchLink(models.Model):
     """The link of one side of a match ("a" or "b"): its self-umpired score card, for that side's players."""
 

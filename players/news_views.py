@@ -1,5 +1,7 @@
-"""The officials' list of players' news not delivered (players.outbox): what the players have not been told yet,
-why, and a "try again" button. For the secretaries and chief referees, who are also told when a news is given up."""
+"""The officials' list of news and e-mails not delivered: the players' news (players.outbox) the players have not
+been told yet, and the e-mails (tournaments.mail) that have not left, why, and a "try again" button for each. For
+the secretaries and chief referees, who are also told when a news is given up or e-mails fail for long. An e-mail
+shows its reader's name and subject, never its address or body (which may hold a link that opens their page)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,6 +13,8 @@ from django.views.decorators.http import require_POST
 
 from players import display, outbox, tasks
 from stages.models import Match
+from tournaments import mail
+from tournaments import tasks as mail_tasks
 from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee
 
@@ -32,7 +36,8 @@ def undelivered_news(request, slug):
         row.label = display.news_label(row.news)
         row.first_match = first.get(row.match_ids[0]) if row.match_ids else None
         row.more_matches = max(len(row.match_ids) - 1, 0)
-    return render(request, "players/undelivered_news.html", {"tournament": tournament, "rows": rows})
+    mails = mail.undelivered(tournament)
+    return render(request, "players/undelivered_news.html", {"tournament": tournament, "rows": rows, "mails": mails})
 
 
 @login_required
@@ -42,4 +47,14 @@ def retry_news(request, slug, news_id):
     if tasks.try_again(tournament, news_id) is None:
         raise Http404(_("This news has been sent already, or is not one of this tournament's."))
     messages.success(request, _("The news is being sent again."))
+    return redirect("undelivered-news", slug)
+
+
+@login_required
+@require_POST
+def retry_mail(request, slug, mail_id):
+    tournament = official_tournament(request, slug)
+    if mail_tasks.try_again(tournament, mail_id) is None:
+        raise Http404(_("This e-mail has been sent already, or is not one of this tournament's."))
+    messages.success(request, _("The e-mail is being sent again."))
     return redirect("undelivered-news", slug)

@@ -21,17 +21,17 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from core import deadlines
 from core.deadlines import lock_if_due
 from players import display
 from players.models import OutgoingNews
 from players.news import tell_match_players
 from stages.models import Match, Stage
+from tournaments.models import Tournament
 from tournaments.notifications import notify, tournament_officials
 
 logger = logging.getLogger(__name__)
 PENDING, SENT, FAILED = OutgoingNews.Status.PENDING, OutgoingNews.Status.SENT, OutgoingNews.Status.FAILED
-LONGEST_WAIT = timedelta(hours=1)  # between two tries
-SWEPT_AT_ONCE = 200  # rows one sweep sends; the next sweep takes the rest
 KEPT_SENT = timedelta(days=7)  # sent rows are deleted after this
 
 
@@ -63,18 +63,15 @@ def stage_tournaments(matches):
 
 
 def due_now(pks):
-    """The broker did not take these rows: the next sweep sends them, without waiting."""
-    OutgoingNews.objects.filter(pk__in=pks, status=PENDING).update(next_attempt_at=timezone.now())
+    deadlines.send_now(OutgoingNews.objects.filter(status=PENDING), pks)
 
 
 def due(now=None):
-    """Ids of the rows the sweep sends now, the longest waiting first."""
-    rows = OutgoingNews.objects.filter(status=PENDING, next_attempt_at__lte=now or timezone.now())
-    return list(rows.order_by("next_attempt_at", "pk").values_list("pk", flat=True)[:SWEPT_AT_ONCE])
+    return deadlines.due_rows(OutgoingNews.objects.filter(status=PENDING), now)
 
 
 def wait_after(attempts):
-    return min(timedelta(seconds=settings.NEWS_RETRY_SECONDS * 2 ** (attempts - 1)), LONGEST_WAIT)
+    return deadlines.wait_after(attempts, settings.NEWS_RETRY_SECONDS)
 
 
 def claim(pk):
@@ -132,6 +129,29 @@ def give_up(row, error):
     key = f"news-undelivered:{row.pk}:{timezone.now().timestamp():.0f}"
     notice = partial(display.undelivered_notice, row.news, len(row.match_ids), error)
     notify(tournament_officials(tournament), tournament, notice, url=url, key=key)
+
+
+def on_mail_undelivered(sender, mails, **kwargs):
+    """The receiver of tournaments.signals.mail_undelivered: each tournament's officials are told on their pages
+    (not by e-mail: e-mail is what fails), at most once an hour, and find the mails on their list of news not
+    delivered."""
+    by_tournament = defaultdict(list)
+    for row in mails:
+        if row.tournament_id is not None:
+            by_tournament[row.tournament_id].append(row)
+    hour = timezone.now().strftime("%Y%m%d%H")
+    for tournament in Tournament.objects.filter(pk__in=by_tournament):
+        rows = by_tournament[tournament.pk]
+        url = reverse("undelivered-news", args=[tournament.slug])
+        notice = partial(display.mail_notice, len(rows), rows[-1].last_error)
+        notify(
+            tournament_officials(tournament),
+            tournament,
+            notice,
+            url=url,
+            key=f"mail-undelivered:{tournament.pk}:{hour}",
+            mail=False,
+        )
 
 
 @transaction.atomic

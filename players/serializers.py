@@ -10,9 +10,18 @@ class ScheduleTournamentSerializer(serializers.Serializer):
 
 class SchedulePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    name = serializers.CharField(source="full_name")
+    name = serializers.CharField(
+        source="shown_name",
+        help_text="The name the public sees (initials and club for a player who keeps their name private).",
+    )
     country = serializers.CharField()
     club = serializers.CharField(source="club.name", allow_null=True)
+
+
+class OwnPlayerSerializer(SchedulePlayerSerializer):
+    """The player reading their own page through their personal link: their own name."""
+
+    name = serializers.CharField(source="full_name")
 
 
 class ScheduleEventSerializer(serializers.Serializer):
@@ -97,8 +106,8 @@ class PlayerMatchSerializer(serializers.Serializer):
 
 class ScheduleNotificationSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    subject = serializers.CharField()
-    body = serializers.CharField()
+    subject = serializers.CharField(source="shown_subject", help_text="In the language of the request.")
+    body = serializers.CharField(source="shown_body", help_text="In the language of the request.")
     url = serializers.CharField()
     created_at = serializers.DateTimeField()
     read_at = serializers.DateTimeField(allow_null=True)
@@ -131,6 +140,8 @@ class ScheduleSerializer(serializers.Serializer):
 
 
 class PersonalScheduleSerializer(ScheduleSerializer):
-    """The personal link adds the player's own notifications."""
+    """The personal link adds the player's own notifications, and reads the player's own name."""
+
+    player = OwnPlayerSerializer()
 
     notifications = ScheduleNotificationSerializer(many=True)

@@ -8,12 +8,11 @@ answered 429 until the minute is over. A cache that does not answer (Redis down)
 from functools import wraps
 
 from django.conf import settings
-from django.http import Http404, HttpResponse, JsonResponse
-from django.template.loader import render_to_string
+from django.http import Http404
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-from core.http_errors import is_api
+from core.http_errors import too_many_requests
 from core.ratelimit import client_address
 
 ALL, BAD = "players.links", "players.bad-links"
@@ -33,12 +32,7 @@ def usage(request, group, rate, increment):
 
 def too_many(request):
     message = _("Too many requests from your network to the players' links. Please wait a minute and try again.")
-    if is_api(request):
-        response = JsonResponse({"detail": message}, status=429)
-    else:
-        response = HttpResponse(render_to_string("players/too_many.html", {"message": message}, request), status=429)
-    response["Retry-After"] = "60"
-    return response
+    return too_many_requests(request, message, retry_after=60)
 
 
 def count_bad(request):

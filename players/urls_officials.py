@@ -1,5 +1,5 @@
 """The secretary's list of the players' personal links, a match's links (revoke and reissue), the chief
-referee's disagreements about self-umpired results, and the officials' list of players' news not delivered."""
+referee's disagreements about self-umpired results, and the officials' list of news and e-mails not delivered."""
 
 from django.urls import path
 
@@ -19,4 +19,5 @@ urlpatterns = [
     path("t/<slug:slug>/disagreements/", card_views.disagreements, name="self-umpired-disagreements"),
     path("t/<slug:slug>/players/news/", news_views.undelivered_news, name="undelivered-news"),
     path("t/<slug:slug>/players/news/<int:news_id>/retry/", news_views.retry_news, name="retry-news"),
+    path("t/<slug:slug>/players/mail/<int:mail_id>/retry/", news_views.retry_mail, name="retry-mail"),
 ]

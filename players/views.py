@@ -19,15 +19,18 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from core.live import live_fragment, live_version
+from core.live import live_fragment, live_region
 from core.numbers import object_id
 from core.origin import from_own_pages
 from core.page_cache import public_page
+from matches.ties.selectors import captains_ties, players_rubbers
 from players import selectors as player_services
 from players.links import match_link_url, personal_link_urls, player_from_personal_token
 from stages.models import Match
+from stages.umpiring import self_umpired_event
 from tournaments import push
 from tournaments.models import Event
+from tournaments.rollcall import open_roll_calls
 from tournaments.scoping import secretary_tournament, visible_tournament
 
 # The protests app's include showing the status of any protest about a match. Pages include
@@ -130,8 +133,10 @@ def schedule_response(request, tournament, player, personal_link):
     if not schedule.entries:
         return not_entered(request, tournament, player)
     context = schedule_context(tournament, schedule)
-    if personal_link:
-        with_card_link(schedule.next_match)
+    if personal_link:  # the next match's card, and a finished one's the other side still confirms
+        for pm in [schedule.next_match, *(pm for pm in schedule.results if pm.match.status == Match.Status.FINISHED)]:
+            with_card_link(pm)
+    with_rubbers(schedule.next_match, player, personal_link)
     html = render_to_string("players/_schedule.html", context, request=request)
     if request.GET.get("fragment"):
         return live_fragment(request, html)
@@ -141,12 +146,16 @@ def schedule_response(request, tournament, player, personal_link):
         {
             **context,
             "fragment": html,
-            "version": live_version(html),
-            "live_url": f"{request.path}?fragment=1",
+            **live_region(request, html),
             "personal_link": personal_link,
             # Web Push is offered on the personal link's page only, and only where the site has VAPID keys.
             "push_key": settings.WEBPUSH_VAPID_PUBLIC_KEY if personal_link and push.push_enabled() else "",
             "push_url": f"{request.path}push/",
+            # A team captain names the line-ups from here (players.line_up_views): the links carry the token.
+            "captains_ties": captains_ties(player, tournament) if personal_link else [],
+            # "I am here" while an event's roll call before its draw is open (players.roll_call_views).
+            "roll_calls": open_roll_calls(tournament, player) if personal_link else [],
+            "page_path": request.path,
         },
     )
 
@@ -173,8 +182,23 @@ def with_card_link(pm):
     the printed QR code still reaches it; the personal link is itself private, so the page may carry it. The link
     is the site's (SITE_URL), else the path, never one made from the request's host: the page is kept in the
     public page cache and served whatever host name it is asked by."""
-    if pm is not None and pm.match.self_umpired and pm.match.status in CARD_KEPT:
+    if pm is None or pm.match.status not in CARD_KEPT:
+        return
+    if pm.match.self_umpired or self_umpired_event(pm.match.stage.event):  # ECC: the players keep their card
         pm.card_url = match_link_url(pm.match, pm.side)
+
+
+def with_rubbers(pm, player, personal_link):
+    """A team player's next tie: the rubbers they play in it, each with its page, and its card by the match link
+    where the players keep it (a self-umpired event), as a single match's card."""
+    if pm is None:
+        return
+    pm.rubbers = players_rubbers(pm.match, player)
+    for row in pm.rubbers:
+        row["url"] = reverse("match-detail", args=[pm.match.stage.event.tournament.slug, row["match"].pk])
+        if personal_link and row["match"].status in CARD_KEPT + (Match.Status.SCHEDULED,):
+            if row["match"].self_umpired or self_umpired_event(pm.match.stage.event):
+                row["card_url"] = match_link_url(row["match"], row["side"])
 
 
 def not_entered(request, tournament, player):

@@ -7,15 +7,21 @@ Exports show what the public pages show: published rounds only, and a protested 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from matches.ties.selectors import rubbers_of
 from printing.exports import Sheet
 from printing.selectors import NoStandings
 from stages import selectors as stage_selectors
+from stages.display import tiebreaks
 from stages.models import Match, Round, Stage
+from tournaments.models import Event
 
 S = Match.Status
 # Standings columns per kind of stage: (heading, Standing field).
 SWISS_FIGURES = ("played", "points", "buchholz", "net_score", "total_score")
 GROUP_FIGURES = ("played", "wins", "draws", "losses", "net_score", "points")
+# A team event's: the board points over the ties' rubbers in place of the total (a tie's score is its rubbers).
+TEAM_SWISS_FIGURES = ("played", "points", "buchholz", "net_score", "boards")
+TEAM_GROUP_FIGURES = ("played", "wins", "draws", "losses", "net_score", "boards", "points")
 
 
 def figure_label(key):
@@ -25,6 +31,7 @@ def figure_label(key):
         "buchholz": pgettext("standings column: Buchholz tie-break", "Buchholz"),
         "net_score": _("Net score"),
         "total_score": _("Total score"),
+        "boards": _("Board points won less lost"),
         "wins": _("Won"),
         "draws": pgettext("standings column: games drawn", "Drawn"),
         "losses": _("Lost"),
@@ -48,7 +55,7 @@ def entries_sheet(event):
             number,
             entry.seed,
             *person_values(entry),
-            whole(stage_selectors.entry_rating(entry)),
+            whole(stage_selectors.shown_entry_rating(entry)),
             _("withdrawn") if entry.withdrawn else "",
         ]
         for number, entry in enumerate(entries, start=1)
@@ -63,7 +70,7 @@ def result_matches(**where):
     """Published matches with their stage, round, group and entries: one query."""
     return (
         Match.objects.filter(round__status=Round.Status.PUBLISHED, **where)
-        .select_related("stage", "round", "group", "entry_a", "entry_b")
+        .select_related("stage__event", "round", "group", "entry_a", "entry_b")
         .order_by("stage__order", "round__number", "group__number", "number")
     )
 
@@ -86,7 +93,24 @@ def results_sheet(title, matches):
         _("Winner"),
         _("Status"),
     ]
-    return [Sheet(title, columns, [result_row(match) for match in matches])]
+    matches = list(matches)
+    rubbers = rubbers_of([match for match in matches if match.stage.event.kind == Event.Kind.TEAM_TIES])
+    rows = []
+    for match in matches:
+        rows.append(result_row(match))
+        rows += [rubber_row(match, rubber, players) for rubber, players in rubbers.get(match.pk, [])]
+    return [Sheet(title, columns, rows)]
+
+
+def rubber_row(tie, rubber, players):
+    """A rubber under its tie: numbered "3.2", its sides the players the line-ups named, its own result."""
+    rubber.stage, rubber.round, rubber.group = tie.stage, tie.round, tie.group
+    rubber.entry_a, rubber.entry_b = tie.entry_a, tie.entry_b
+    row = result_row(rubber)
+    row[3] = f"{tie.number}.{rubber.rubber}"
+    row[5] = " / ".join(players["a"]) or tie.entry_a.name
+    row[6] = " / ".join(players["b"]) or tie.entry_b.name
+    return row
 
 
 def result_row(match):
@@ -136,24 +160,35 @@ def standings_sheets(stage):
     if stage.kind == Stage.Kind.KNOCKOUT:
         raise NoStandings(_("%(stage)s is a knockout: it has a bracket, not standings.") % {"stage": stage.name})
     matches = list(stage.matches.filter(round__status=Round.Status.PUBLISHED))
+    teams = stage.event.kind == Event.Kind.TEAM_TIES
     if stage.kind == Stage.Kind.SWISS:
         entries = stage_selectors.played_entries(matches)
         rows = stage_selectors.stage_standings(stage, entries, matches) if matches else []
-        return [standings_sheet(stage.name, rows, entries, SWISS_FIGURES)]
+        return [standings_sheet(stage.name, rows, entries, TEAM_SWISS_FIGURES if teams else SWISS_FIGURES)]
     sheets = []
     for group, rows in stage_selectors.group_standings(stage, matches).items():
         entries = [member.entry for member in group.members.all()]
         title = group.name if stage.kind == Stage.Kind.GROUPS else stage.name
-        sheets.append(standings_sheet(title, rows, entries, GROUP_FIGURES))
+        sheets.append(standings_sheet(title, rows, entries, TEAM_GROUP_FIGURES if teams else GROUP_FIGURES))
     return sheets
 
 
 def standings_sheet(title, rows, entries, figures):
     by_id = {entry.pk: entry for entry in entries}
-    columns = [pgettext("standings column: rank", "#"), *person_columns(), *(figure_label(key) for key in figures)]
+    columns = [
+        pgettext("standings column: rank", "#"),
+        *person_columns(),
+        *(figure_label(key) for key in figures),
+        pgettext("standings column", "Separated by"),
+    ]
     lines = [
-        [row.rank, *person_values(by_id.get(row.id), row.name), *(whole(getattr(row, key)) for key in figures)]
-        for row in rows
+        [
+            row.rank,
+            *person_values(by_id.get(row.id), row.name),
+            *(whole(getattr(row, key)) for key in figures),
+            tiebreak,
+        ]
+        for row, tiebreak in zip(rows, tiebreaks(rows), strict=True)
     ]
     return Sheet(title, columns, lines)
 

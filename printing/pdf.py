@@ -26,7 +26,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 from printing.card_forms import CardPrinter
 from printing.fonts import fonts, shaped, shaping
 from printing.grid_table import GridTable, Text
-from printing.pdf_kit import bold, fractions, grid_style, no_padding, para
+from printing.pdf_kit import bold, fractions, grid_style, no_padding, para, widen_for
 from printing.qr import labelled
 
 # Compressed streams stay binary: ASCII85 (reportlab's default) makes them a quarter bigger and costs a pure-Python
@@ -171,7 +171,8 @@ def pairing_sheet(heading, sections, compress=None):
     if with_links:  # the officials' copy: each side's match link, small codes that a phone still reads
         labels.append(_("Match links"))
         weights = [9, 13, 12, 46, 5, 46, 22, 2 * LINE_QR / mm + 6]
-    widths = fractions(doc.width, weights)
+    versus_word = pgettext("versus", "v")
+    widths = widen_for(fractions(doc.width, weights), 4, versus_word, st["centre"], from_columns=(3, 5))
 
     def side(name, info):
         return [para(name, st["cell"]), para(info, st["small"])] if info else para(name, st["cell"])
@@ -180,7 +181,7 @@ def pairing_sheet(heading, sections, compress=None):
         bye = f"<i>{escape(pgettext('no opponent', 'bye'))}</i>"
         side_b = Paragraph(bye, st["cell"]) if line.bye else side(line.side_b, line.info_b)
         cells = [para(text, st["cell"]) for text in (line.number, line.table, line.time)]
-        versus = "" if line.bye else pgettext("versus", "v")
+        versus = "" if line.bye else versus_word
         return [
             *cells,
             side(line.side_a, line.info_a),

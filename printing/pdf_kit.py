@@ -70,13 +70,31 @@ def fractions(total, weights):
     return [total * w / sum(weights) for w in weights]
 
 
+CELL_PADDING = 2.5  # grid_style's left and right padding
+
+
+def widen_for(widths, column, text, style, from_columns):
+    """Widen `column` so that `text` fits it on one line in `style`, taking the width in equal parts from
+    `from_columns`: a word such as Hindi's "बनाम" (versus) is wider than the English "v" the weights were set for,
+    and a word is never broken across two lines."""
+    style = in_its_script(text, style)
+    needed = text_width(text, style.fontName, style.fontSize) + 2 * CELL_PADDING + 1
+    extra = needed - widths[column]
+    if extra > 0:
+        widths = list(widths)
+        widths[column] = needed
+        for other in from_columns:
+            widths[other] -= extra / len(from_columns)
+    return widths
+
+
 def grid_style():
     return TableStyle(
         [
             ("GRID", (0, 0), (-1, -1), 0.6, colors.black),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("TOPPADDING", (0, 0), (-1, -1), 1),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ]

@@ -14,18 +14,32 @@ from core.errors import ServiceError
 from matches.scoring.models import Board
 from matches.scoring.scorecard import card_state, rules_round_of
 from printing import pdf as printing
+from printing.names import (
+    day_text,
+    entry_name,
+    number,
+    person,
+    printed,
+    short_name,
+    sides,
+    team,
+    team_text,
+)
 from rules.errors import RuleError
 from stages import selectors as stage_selectors
 from stages.display import score_text, winner_text
 from stages.loading import entry_rows, match_rows
 from stages.models import UNFINISHED, Match, Round, Stage
-from tournaments.models import Entry, EntryMember
+from tournaments.models import Entry, EntryMember, Event
 
 S = Match.Status
 EXTRA_ROWS = 2  # rows after the board limit, for the extra board (ICF 56(b)) or the tie-breaker (queen2 ¶12-15)
 OPEN_ROWS = 12  # rows of a game with no board limit (ICF 56(b) from the quarter-finals: 25 points only)
 SWISS_COLUMNS = ["P", "Pts", "Buchholz", "Net", "Total"]  # as the stage page shows them
 GROUP_COLUMNS = ["P", "W", "D", "L", "Net", "Pts"]
+# A team event's: the board points over the ties' rubbers in place of the total (a tie's score is its rubbers).
+TEAM_SWISS_COLUMNS = ["P", "Pts", "Buchholz", "Net", "Boards"]
+TEAM_GROUP_COLUMNS = ["P", "W", "D", "L", "Net", "Boards", "Pts"]
 # The column headings as printed, in the language of the sheet.
 COLUMN_LABELS = {
     "P": pgettext_lazy("standings column: matches played", "P"),
@@ -33,6 +47,7 @@ COLUMN_LABELS = {
     "Buchholz": pgettext_lazy("standings column: Buchholz tie-break", "Buchholz"),
     "Net": pgettext_lazy("standings column: net score", "Net"),
     "Total": pgettext_lazy("standings column: total score", "Total"),
+    "Boards": pgettext_lazy("standings column: board points", "Boards"),
     "W": pgettext_lazy("standings column: won", "W"),
     "D": pgettext_lazy("standings column: drawn", "D"),
     "L": pgettext_lazy("standings column: lost", "L"),
@@ -62,7 +77,7 @@ def members_queryset():
 def card_matches():
     """Matches with everything a score card prints (the round clock too: ECC bells end a game), in 4 queries
     for any number of matches."""
-    return Match.objects.select_related(
+    return Match.with_rubbers.select_related(
         "stage__event__tournament", "round__clock", "group", "umpire", "entry_a", "entry_b"
     ).prefetch_related(*card_prefetches())
 
@@ -89,6 +104,8 @@ def round_score_cards(rnd, blank=False):
     tournament, event, stage and round filled in, for writing by hand. `rnd` comes with its stage, event and
     tournament, which every match shares (not loaded again with each match)."""
     matches = Match.objects.filter(round=rnd).exclude(status=S.BYE)
+    if rnd.stage.event.kind == Event.Kind.TEAM_TIES:  # a tie has no card of its own: each of its rubbers has
+        matches = Match.with_rubbers.filter(round=rnd, tie__isnull=False).order_by("number", "rubber")
     if blank:
         return [blank_round_card(Match(stage=rnd.stage, round=rnd)) for _ in range(matches.count())]
     related = ("round__clock", "group", "umpire", "entry_a", "entry_b")
@@ -125,15 +142,12 @@ def match_card(match):
         event=event.name,
         stage=" · ".join(part for part in (stage.name, match.group and match.group.name) if part),
         round=rnd.display_name,
-        match_no=str(match.number),
+        match_no=f"{match.number}.{match.rubber}" if match.tie_id else str(match.number),
         table=str(match.table or ""),
         date=day_text(planned) if planned else "",
         time=f"{planned:%H:%M}" if planned else "",
         umpire=_("self-umpired") if match.self_umpired else person(match.umpire),
-        side_a=member_names(match.entry_a),
-        side_b=member_names(match.entry_b),
-        team_a=team(match.entry_a),
-        team_b=team(match.entry_b),
+        **sides(match),
         toss_winner=toss_winner(match),
         toss_choice=match.get_toss_choice_display() if match.toss_choice else "",
         boards=board_lines(match),
@@ -333,7 +347,8 @@ def stage_standings_sheet(stage):
     for group, rows in stage_selectors.group_standings(stage, matches).items():
         teams = {member.entry_id: team(member.entry) for member in group.members.all()}
         title = group.name if stage.kind == Stage.Kind.GROUPS else ""
-        tables.append(standings_section(title, rows, teams, GROUP_COLUMNS))
+        columns = TEAM_GROUP_COLUMNS if stage.event.kind == Event.Kind.TEAM_TIES else GROUP_COLUMNS
+        tables.append(standings_section(title, rows, teams, columns))
     return heading, tables
 
 
@@ -344,7 +359,8 @@ def swiss_standings_section(stage):
     matches = match_rows(stage.matches.filter(round__status=Round.Status.PUBLISHED))
     entries = Entry.objects.filter(pk__in=stage_selectors.played_ids(matches))
     rows = stage_selectors.stage_standings(stage, entry_rows(entries), matches) if matches else []
-    return standings_section("", rows, entry_teams(entries) if rows else {}, SWISS_COLUMNS)
+    columns = TEAM_SWISS_COLUMNS if stage.event.kind == Event.Kind.TEAM_TIES else SWISS_COLUMNS
+    return standings_section("", rows, entry_teams(entries) if rows else {}, columns)
 
 
 def entry_teams(entries):
@@ -361,7 +377,7 @@ def standings_section(title, rows, teams, columns):
     """`teams`: {entry id: its team (team())}."""
     values = {
         "P": "played", "Pts": "points", "Buchholz": "buchholz", "Net": "net_score", "Total": "total_score",
-        "W": "wins", "D": "draws", "L": "losses",
+        "Boards": "boards", "W": "wins", "D": "draws", "L": "losses",
     }  # fmt: skip
     lines = [
         printing.StandingsLine(
@@ -382,65 +398,3 @@ def after_round(stage):
     if not last.name:  # "After round 3"
         return pgettext("numbered round of a stage", "After round %(number)s") % {"number": last.number}
     return _("After %(round)s") % {"round": last.display_name.lower()}
-
-
-# ---------------------------------------------------------------- names and numbers
-
-
-def member_names(entry):
-    """The player/s of an entry: one name in singles, two in doubles (members prefetched)."""
-    if entry is None:
-        return []
-    names = [member.player.full_name for member in entry.members.all()]
-    return names or [entry.name]
-
-
-def short_name(entry):
-    """Last names for the narrow "break by" column: "Müller", "Rao/Iyer"."""
-    if entry is None:
-        return ""
-    names = [member.player.last_name or member.player.first_name for member in entry.members.all()]
-    return "/".join(names) or entry.name
-
-
-def team(entry):
-    """ICF XIX "Team": the club and country of the player/s, e.g. "Mumbai CC (IND)"."""
-    if entry is None:
-        return ""
-    players = [member.player for member in entry.members.all()]
-    return team_text((player.club.name if player.club else "", player.country) for player in players)
-
-
-def team_text(clubs):
-    """The team of players of `clubs` [(club, country)]: "Mumbai CC (IND)", "Mumbai CC (IND) / Pune (IND)"."""
-    parts = []
-    for club, country in clubs:
-        text = f"{club} ({country})" if club and country else club or country
-        if text and text not in parts:
-            parts.append(text)
-    return " / ".join(parts)
-
-
-def entry_name(entry):
-    return entry.name if entry else "—"
-
-
-def person(user):
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
-
-
-def day_text(moment):
-    """ "Sat 5 Dec 2026": day and month names in the language of the sheet."""
-    return dateformat.format(moment, "D j M Y")
-
-
-def printed():
-    now = timezone.localtime()
-    return _("Printed %(day)s, %(time)s") % {"day": day_text(now), "time": f"{now:%H:%M}"}
-
-
-def number(value):
-    """2.0 -> "2", 1.5 -> "1.5"."""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

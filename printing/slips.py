@@ -4,6 +4,7 @@ key, so its slip prints the new address and its e-mail goes again (each player i
 
 import hashlib
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from players.links import personal_link_urls, personal_links
@@ -69,15 +70,16 @@ def mail_links(tournament_id, player_ids, site=""):
     sent = 0
     for player in players:
         link = links[player.pk]
-        sent += len(
-            notify_players(
-                [player],
-                tournament,
-                lambda player: link_message(tournament, player),
-                url_of=lambda player: urls[player.pk],
-                key=mail_key(link),
+        with transaction.atomic():  # the player's message and its e-mail, both or neither
+            sent += len(
+                notify_players(
+                    [player],
+                    tournament,
+                    lambda player: link_message(tournament, player),
+                    url_of=lambda player: urls[player.pk],
+                    key=mail_key(link),
+                )
             )
-        )
     return sent
 
 

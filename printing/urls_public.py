@@ -3,7 +3,7 @@ results and standings as spreadsheets (CSV, XLSX)."""
 
 from django.urls import path
 
-from printing import export_views, views
+from printing import export_views, receipt_views, views
 
 round_ = "t/<slug:slug>/rounds/<int:round_id>/"
 
@@ -18,6 +18,12 @@ urlpatterns = [
     path(f"{stage}placings.pdf", export_views.stage_placings, name="print-stage-placings"),
     path(f"{event}placings.pdf", export_views.event_placings, name="print-event-placings"),
     path(f"{stage}bracket.pdf", export_views.stage_bracket, name="print-bracket"),
+    # A federation's receipt of its entry fees, by its delegate's link (federations.links).
+    path(
+        "t/<slug:slug>/federation/<str:token>/receipt.pdf",
+        receipt_views.federation_receipt,
+        name="federation-receipt",
+    ),
 ]
 
 # Spreadsheets: the same view for either format, named e.g. "export-stage-standings-csv" and "...-xlsx".

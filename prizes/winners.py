@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from prizes.models import PrizeCategory, ordered
 from stages.placings import Placing
+from tournaments.people_models import age_on
 
 OVERALL = "overall"
 MISSING_SEX = "sex"
@@ -43,11 +44,6 @@ class PrizeSection:
     winners: list = field(default_factory=list)  # Prize
     missing: list = field(default_factory=list)  # placings left out for want of a date of birth or sex
     missing_fact: str = ""  # MISSING_BIRTH or MISSING_SEX
-
-
-def age_on(born, day):
-    """Whole years from `born` to `day` (a birthday counts on the day itself)."""
-    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
 def person_eligible(rule, person, start):

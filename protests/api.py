@@ -82,7 +82,7 @@ class ProtestListView(ProtestAPIView):
     @extend_schema(request=LogProtestSerializer, responses={201: ProtestSerializer, **WRITE})
     def post(self, request, tournament_slug):
         data = dict(self.valid(LogProtestSerializer))
-        match = Match.objects.filter(pk=data.pop("match"), stage__event__tournament=self.tournament).first()
+        match = Match.with_rubbers.filter(pk=data.pop("match"), stage__event__tournament=self.tournament).first()
         if match is None:
             return Response({"match": [_("No such match in this tournament.")]}, status=400)
         self.require(

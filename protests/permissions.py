@@ -5,6 +5,7 @@ ICF 144-145: protests go through the umpire of the match or the chief referee; I
 match, and the tournament's officials and umpires, read a match's protests; the fee ledger is for officials."""
 
 from matches.permissions import is_match_umpire, is_official, player_side, tournament_of
+from stages.models import Match
 from tournaments.permissions import is_chief_referee, is_secretary, is_umpire
 
 
@@ -42,3 +43,10 @@ def can_see_ledger(user, tournament):
 
 def can_set_fee(user, tournament):
     return is_secretary(user, tournament)
+
+
+def under_way(match):
+    """A protest is against a decision made in play (ICF 144-145): it is offered once the match has begun (the
+    toss made, or a board or result on the card), not while the players are still awaited."""
+    waiting = match.status in (Match.Status.SCHEDULED, Match.Status.CALLED) and not match.toss_winner
+    return not waiting and match.status != Match.Status.BYE

@@ -96,7 +96,7 @@ def set_fee(request, slug):
 def log_protest(request, slug, match_id):
     tournament = visible_tournament(request, slug)
     match = get_object_or_404(
-        Match.objects.select_related("stage__event__tournament", "entry_a", "entry_b", "round"),
+        Match.with_rubbers.select_related("stage__event__tournament", "entry_a", "entry_b", "round"),
         pk=match_id,
         stage__event__tournament=tournament,
     )

@@ -102,3 +102,24 @@ def check_final_score(rule_set: RuleSet, score: Mapping[str, int], round: str | 
     problems = [final_score_problem(rule_set, score, length) for length in lengths_of(rule_set, round, stage)]
     if all(problems):
         raise RuleError("games", problems[0])
+
+
+def score_example(rule_set: RuleSet, round: str | None = None, stage: str | None = None, games: int | None = None):
+    """A match's final scores as a secretary types them ("25-10, 25-12"), that this rule set accepts for this
+    round or stage: the examples and placeholders of every result form, so that an office match is never shown
+    ICF's three games of 25 (office (Game Rules): one game, one board in the groups)."""
+    length = lengths_of(rule_set, round, stage)[0]
+    if length.single_board:
+        candidates = [(min(8, board_most(rule_set)), 0)]
+    elif length.points_target is not None:
+        target = length.points_target
+        candidates = [(target, round_half(target * 0.4)), (target, round_half(target * 0.48)), (target, 0)]
+    else:  # a time limit alone ends the game (ECC 39): any two scores
+        candidates = [(14, 9), (12, 7)]
+    valid = [(a, b) for a, b in candidates if final_score_problem(rule_set, {"A": a, "B": b}, length) is None]
+    wins = (games or rule_set.games_per_match) // 2 + 1
+    return ", ".join(f"{a}-{b}" for a, b in (valid * wins)[:wins])
+
+
+def round_half(value: float) -> int:
+    return int(value + 0.5)

@@ -10,10 +10,12 @@ class StagesConfig(AppConfig):
         from stages import entry_changes
         from stages import models as m
         from stages.drawn_stages import answer_drawn_stages
-        from tournaments.signals import drawn_stages_asked, entry_withdrawn
+        from stages.player_data import answer_player_data
+        from tournaments.signals import drawn_stages_asked, entry_withdrawn, player_data_asked
 
         entry_withdrawn.connect(entry_changes.follow_withdrawal, dispatch_uid="stages.follow_withdrawal")
         drawn_stages_asked.connect(answer_drawn_stages, dispatch_uid="stages.drawn_stages")
+        player_data_asked.connect(answer_player_data, dispatch_uid="stages.player_data")
 
         watch(m.Stage, "event__tournament")
         watch(m.Group, "stage__event__tournament")

@@ -117,15 +117,23 @@ def side_info(points, rating):
 def tiebreak_notes(rows):
     """For each two rows in a row level on points, the tie-break that put one above the other: "Ann and Bob are
     level on points; separated by: Net score." (rows stages.draws.standings.Standing, in order)."""
-    notes = []
+    return [
+        _("%(first)s and %(second)s are level on points; separated by: %(tiebreak)s.")
+        % {"first": upper.name, "second": lower.name, "tiebreak": tiebreak}
+        for upper, lower, tiebreak in zip(rows[:-1], rows[1:], tiebreaks(rows)[1:], strict=True)
+        if tiebreak
+    ]
+
+
+def tiebreaks(rows):
+    """Per row, the name of the tie-break that put it below the row above it, level on points ("" otherwise): the
+    standings exports' column beside the notes on the page."""
+    names = [""]
     for upper, lower in zip(rows, rows[1:], strict=False):
         key = lower.separated_by
-        if upper.points == lower.points and key in METRICS and key != "points":
-            notes.append(
-                _("%(first)s and %(second)s are level on points; separated by: %(tiebreak)s.")
-                % {"first": upper.name, "second": lower.name, "tiebreak": METRICS[key].name}
-            )
-    return notes
+        level = upper.points == lower.points and key in METRICS and key != "points"
+        names.append(str(METRICS[key].name) if level else "")
+    return names[: len(rows)]
 
 
 def draw_results_text(stage, count):

@@ -93,6 +93,8 @@ class SwissPairingView(DrawEngineView):
             method=data["method"],
             round_no=data["round"],
             delay_top_players=data["delay_top_players"],
+            delay_compatriots=data["delay_compatriots"],
+            delay_club_mates=data["delay_club_mates"],
             first_round=data["first_round"],
             rng=rng,
             bye_score=tuple(data["bye_score"]),
@@ -111,7 +113,7 @@ class StandingsView(DrawEngineView):
     def run(self, data):
         default = SWISS_PRECEDENCE if data["system"] == "swiss" else ROUND_ROBIN_PRECEDENCE
         rows = standings(data["competitors"], data["matches"], data.get("precedence") or default)
-        fields = ("id", "name", "points", "buchholz", "net_score", "total_score", "played", "wins", "draws")
+        fields = ("id", "name", "points", "buchholz", "net_score", "total_score", "boards", "played", "wins", "draws")
         return {
             "competitors": [
                 {**{f: _number(getattr(r, f)) for f in fields}, "losses": r.losses, "rank": r.rank} for r in rows

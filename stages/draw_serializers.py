@@ -61,6 +61,20 @@ class SwissRequestSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=METHODS, default="dazed")
     round = serializers.IntegerField(min_value=1, default=1)
     delay_top_players = serializers.IntegerField(min_value=0, default=0)
+    delay_compatriots = serializers.IntegerField(
+        min_value=0,
+        max_value=32767,
+        default=0,
+        help_text="In rounds 1 to N (dazed, serial, staggered), each competitor's opponents of the same country are "
+        "tried last among each run of equal points, as SoL 5.26's delaycompatriotpairing; optimal adds "
+        "compatriot_penalty to a pair of compatriots in those rounds. 0: no delay.",
+    )
+    delay_club_mates = serializers.IntegerField(
+        min_value=0,
+        max_value=32767,
+        default=0,
+        help_text="As delay_compatriots, for competitors of the same club (an empty club is nobody's).",
+    )
     first_round = serializers.ChoiceField(
         choices=FIRST_ROUND,
         default="given",
@@ -94,6 +108,10 @@ class DrawMatchSerializer(serializers.Serializer):
     b = IdField(allow_null=True, required=False, default=None)
     score_a = serializers.FloatField(default=0)
     score_b = serializers.FloatField(default=0)
+    boards_a = serializers.FloatField(
+        required=False, allow_null=True, default=None, help_text="A team tie's board points over its rubbers."
+    )
+    boards_b = serializers.FloatField(required=False, allow_null=True, default=None)
 
 
 class StandingsCompetitorSerializer(serializers.Serializer):
@@ -146,6 +164,7 @@ class StandingFiguresSerializer(serializers.Serializer):
     buchholz = serializers.FloatField()
     net_score = serializers.FloatField()
     total_score = serializers.FloatField()
+    boards = serializers.FloatField(help_text="Board points won less lost (a team's over its ties' rubbers).")
     played = serializers.IntegerField()
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()

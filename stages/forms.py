@@ -7,9 +7,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from stages.draws.ties import FormatError, parse_format, parse_text
 from stages.models import Stage
 from stages.validation import next_order, settings_errors
+from tournaments.models import Event
 
+DELAYS = ("delay_compatriots", "delay_club_mates")
 KEEP_APART_CHOICES = [("club", gettext_lazy("Same club")), ("country", gettext_lazy("Same country"))]
 
 
@@ -38,6 +41,8 @@ class StageForm(forms.ModelForm):
             "rounds_planned": gettext_lazy("Rounds (Swiss)"),
             "pairing_method": gettext_lazy("Pairing method"),
             "delay_top_players": gettext_lazy("Delay top players"),
+            "delay_compatriots": gettext_lazy("Delay compatriots"),
+            "delay_club_mates": gettext_lazy("Delay club mates"),
             "first_round_by_rating": gettext_lazy("First round by rating"),
             "forfeit_withdraws": gettext_lazy("Forfeit withdraws"),
             "third_place_match": gettext_lazy("Third place match"),
@@ -51,21 +56,86 @@ class StageForm(forms.ModelForm):
         self.event = event
         self.fields["source"].queryset = event.stages.exclude(pk=self.instance.pk)
         self.fields["source"].empty_label = _("The whole event")
+        for name in DELAYS:  # left empty: no delay
+            self.fields[name].required = False
         if self.instance.pk:
             self.initial["keep_apart"] = [key for key in self.instance.keep_apart.split(",") if key]
         else:
             self.initial.setdefault("keep_apart", ["club", "country"])
             self.initial.setdefault("order", next_order(event))
+        del self.fields["tie_format"]
+        if event.kind == Event.Kind.TEAM_TIES:
+            self.fields.update(tie_fields(parse_format(self.instance.tie_format)))
+
+    def clean_tie_format(self, cleaned):
+        data = {
+            "rubbers": parse_text(cleaned.get("tie_rubbers") or ""),
+            "stop_when_decided": cleaned.get("tie_stop_when_decided", False),
+            "tie_break": cleaned.get("tie_break") or "games",
+            "rubbers_per_player": cleaned.get("tie_rubbers_per_player") or 1,
+        }
+        try:
+            self.instance.tie_format = parse_format(data).as_data()
+        except FormatError as error:
+            self.add_error(f"tie_{error.field}" if f"tie_{error.field}" in self.fields else "tie_rubbers", str(error))
+
+    def fields_with_kinds(self):
+        """Each field with the kinds it applies to ("" for every kind): the page hides the others' options."""
+        kinds = {}
+        for kind, names in Stage.KIND_SETTINGS.items():
+            for name in names:
+                kinds.setdefault(name, []).append(kind)
+        return [(field, " ".join(kinds.get(field.name, []))) for field in self]
+
+    def clean_delay_compatriots(self):
+        return self.cleaned_data["delay_compatriots"] or 0
+
+    def clean_delay_club_mates(self):
+        return self.cleaned_data["delay_club_mates"] or 0
 
     def clean_keep_apart(self):
         return ",".join(self.cleaned_data["keep_apart"])
 
     def clean(self):
         cleaned = super().clean()
+        if "tie_rubbers" in self.fields:
+            self.clean_tie_format(cleaned)
         for field, message in settings_errors(self.event, cleaned, self.instance if self.instance.pk else None).items():
             if field in self.fields:
                 self.add_error(field, message)
         return cleaned
+
+
+def tie_fields(fmt):
+    """A team event's tie format as the secretary writes it: the rubbers in order, then how the tie is counted."""
+    rubbers = ", ".join(r.kind + (f":{r.points}" if r.points != 1 else "") for r in fmt.rubbers)
+    return {
+        "tie_rubbers": forms.CharField(
+            label=gettext_lazy("Rubbers of a tie"),
+            initial=rubbers,
+            max_length=200,
+            help_text=gettext_lazy(
+                "In playing order, e.g. “singles, doubles, singles”; a rubber worth more than one point: “doubles:2”."
+            ),
+        ),
+        "tie_stop_when_decided": forms.BooleanField(
+            label=gettext_lazy("Stop once the tie is decided"),
+            initial=fmt.stop_when_decided,
+            required=False,
+            help_text=gettext_lazy("The rubbers left are not played."),
+        ),
+        "tie_break": forms.ChoiceField(
+            label=gettext_lazy("A tie level on points is decided by"),
+            initial=fmt.tie_break,
+            choices=[
+                ("games", gettext_lazy("The games won, then the board points, then a deciding singles")),
+                ("decider", gettext_lazy("A deciding singles")),
+            ],
+        ),
+        "tie_rubbers_per_player": forms.IntegerField(
+            label=gettext_lazy("Rubbers a player may play in one tie"), initial=fmt.rubbers_per_player, min_value=1
+        ),
+    }
 
 
 GAME_RE = re.compile(r"^\s*(\d{1,3})\s*[-–:]\s*(\d{1,3})\s*$")
@@ -115,12 +185,17 @@ class ResultForm(forms.Form):
         help_text=gettext_lazy("Replace the result already confirmed for this match with the games above."),
     )
 
-    def __init__(self, *args, confirmed=False, **kwargs):
+    def __init__(self, *args, confirmed=False, example=None, **kwargs):
         """`confirmed`: the match has a confirmed result, which only an explicit correction replaces; the
-        checkbox is shown only then (the page reached by the stage page's 'Correct' link has it ticked)."""
+        checkbox is shown only then (the page reached by the stage page's 'Correct' link has it ticked).
+        `example`: the match's final scores as its rule set accepts them (stages.rules_round.score_example_of)."""
         super().__init__(*args, **kwargs)
         if not confirmed:
             del self.fields["correct"]
+        if example:
+            games = self.fields["games"]
+            games.widget.attrs["placeholder"] = example
+            games.help_text = _("Final score of each game, A first, e.g. %(example)s.") % {"example": example}
 
     def clean_games(self):
         text = self.cleaned_data["games"].strip()

@@ -21,6 +21,8 @@ MATCH_FIELDS = (
     "score_a",
     "score_b",
     "table",
+    "boards_a",
+    "boards_b",
 )
 
 
@@ -40,9 +42,12 @@ def match_rows(matches):
     return list(map(MatchRow._make, matches.values_list(*MATCH_FIELDS)))
 
 
-class EntryRow(namedtuple("EntryRow", ("pk", "name", "withdrawn", "rating", "country", "club"))):
+class EntryRow(
+    namedtuple("EntryRow", ("pk", "name", "withdrawn", "rating", "country", "club", "rating_shown"), defaults=(True,))
+):
     """An entry as the standings and the pairing read it: its rating is its members' average (the event's rating
-    where it uses one, see selectors.member_rating); country and club are its first member's."""
+    where it uses one, see selectors.member_rating); country and club are its first member's. `rating_shown`:
+    every member publishes their rating (Player.publish_rating), so public pages may show it."""
 
     __slots__ = ()
 
@@ -52,10 +57,12 @@ def entry_rows(entries):
     found = dict((pk, (name, withdrawn)) for pk, name, withdrawn in entries.values_list("pk", "name", "withdrawn"))
     members = with_event_ratings(EntryMember.objects.filter(entry__in=entries.values("pk")))
     rated = "event_rating" in members.query.annotations
-    fields = ["entry_id", "player__rating", "player__country", "player__club__name"]
+    fields = ["entry_id", "player__rating", "player__country", "player__club__name", "player__publish_rating"]
     members = members.order_by("entry_id", "position").values_list(*fields, *(["event_rating"] if rated else []))
-    ratings, first = {}, {}
-    for entry_id, rating, country, club, *event_rating in members:
+    ratings, first, private = {}, {}, set()
+    for entry_id, rating, country, club, published, *event_rating in members:
+        if not published:
+            private.add(entry_id)
         if event_rating and event_rating[0] is not None:
             rating = event_rating[0]
         if rating is not None:
@@ -64,5 +71,6 @@ def entry_rows(entries):
     rows = []
     for pk, (name, withdrawn) in found.items():
         rates = ratings.get(pk)
-        rows.append(EntryRow(pk, name, withdrawn, sum(rates) / len(rates) if rates else None, *first.get(pk, ("", ""))))
+        rating = sum(rates) / len(rates) if rates else None
+        rows.append(EntryRow(pk, name, withdrawn, rating, *first.get(pk, ("", "")), pk not in private))
     return rows

@@ -68,6 +68,22 @@ class Stage(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
     pairing_method = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.DAZED)
     delay_top_players = models.PositiveSmallIntegerField(default=0)
+    # SoL's "delaycompatriotpairing": in rounds 1...N the pairing tries a player's compatriots last (see
+    # stages.draws.swiss.mates_last); club mates, the same way, as an option of our own.
+    delay_compatriots = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=gettext_lazy(
+            "Swiss: for this many first rounds, the pairing tries a player's opponents of the same country last "
+            "among those of the same score (0: no delay)."
+        ),
+    )
+    delay_club_mates = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=gettext_lazy(
+            "Swiss: for this many first rounds, the pairing tries a player's opponents of the same club last "
+            "among those of the same score (0: no delay)."
+        ),
+    )
     first_round_by_rating = models.BooleanField(default=False)
     bye_score_for = models.PositiveSmallIntegerField(default=25)
     bye_score_against = models.PositiveSmallIntegerField(default=0)
@@ -88,6 +104,8 @@ class Stage(models.Model):
     )
     # Standings precedence, metric keys from stages.draws.standings; empty means the system's default.
     tiebreaks = models.JSONField(default=list, blank=True)
+    # Team ties: the rubbers of each tie and how they count (stages.draws.ties; empty: its DEFAULT_FORMAT).
+    tie_format = models.JSONField(default=dict, blank=True)
 
     # How a stage is drawn: what the secretary's page form and the API both edit.
     DRAW_SETTINGS = (
@@ -100,11 +118,30 @@ class Stage(models.Model):
         "rounds_planned",
         "pairing_method",
         "delay_top_players",
+        "delay_compatriots",
+        "delay_club_mates",
         "first_round_by_rating",
         "forfeit_withdraws",
         "third_place_match",
         "games_per_match",
+        "tie_format",
     )
+    # The settings each kind's draw reads (stages.services); the others are kept but not used by that kind, so the
+    # stage form shows only these beside the ones every kind has.
+    KIND_SETTINGS = {
+        Kind.GROUPS: ("group_count", "grouping", "keep_apart", "double_round_robin"),
+        Kind.ROUND_ROBIN: ("double_round_robin",),
+        Kind.SWISS: (
+            "rounds_planned",
+            "pairing_method",
+            "delay_top_players",
+            "delay_compatriots",
+            "delay_club_mates",
+            "first_round_by_rating",
+            "forfeit_withdraws",
+        ),
+        Kind.KNOCKOUT: ("third_place_match",),
+    }
 
     class Meta:
         db_table = "tournaments_stage"  # the table keeps the name it had before the model moved to this app
@@ -132,9 +169,12 @@ class Group(models.Model):
         return self.name
 
     @property
+    def letter(self):
+        return chr(ord("A") + self.number - 1) if self.number <= 26 else str(self.number)
+
+    @property
     def name(self):
-        letter = chr(ord("A") + self.number - 1) if self.number <= 26 else self.number
-        return _("Group %(letter)s") % {"letter": letter}
+        return _("Group %(letter)s") % {"letter": self.letter}
 
 
 class GroupMember(models.Model):
@@ -196,8 +236,22 @@ class Round(models.Model):
         return pgettext("numbered round of a stage", "Round %(number)s") % {"number": self.number}
 
 
+class DrawnMatches(models.Manager):
+    """The matches a draw made: singles, doubles, and a team event's ties, but not the rubbers inside a tie. So
+    standings, brackets, round pages and calls see one match per pairing; the rubbers are reached through their tie
+    (`tie.rubbers`) or `Match.with_rubbers`."""
+
+    def get_queryset(self):
+        if getattr(getattr(self, "field", None), "name", None) == "tie":
+            return super().get_queryset()  # `tie.rubbers`, the related manager Django derives from this one
+        return super().get_queryset().filter(tie__isnull=True)
+
+
 class Match(models.Model):
-    """Two entries (or one and a bye) meeting in a round. Side A breaks first unless the toss says otherwise."""
+    """Two entries (or one and a bye) meeting in a round. Side A breaks first unless the toss says otherwise.
+
+    In a team event the match between two teams is a tie, and each of its rubbers is a match too (`tie` set,
+    `rubber` its number), played, carded, protested and sanctioned like any other (matches.ties)."""
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", gettext_lazy("Scheduled")
@@ -259,6 +313,11 @@ class Match(models.Model):
     reported_a_at = models.DateTimeField(null=True, blank=True)
     reported_b_at = models.DateTimeField(null=True, blank=True)
     report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # How absence is established once the round is called (matches.checkin.absence): "desk", the desk marks every
+    # arrival and a side unmarked at the deadline loses; "claims", a side loses only once someone on the spot (the
+    # desk, the umpire, the present opponent) said it is absent: `declared_absent`, the sides so declared.
+    check_in = models.CharField(max_length=6, blank=True)
+    declared_absent = models.CharField(max_length=2, blank=True)
     # ICF 138, 143(b): when the rest before the deciding game ends (set by the conduct app when game 2 ends,
     # cleared once settled), stored so the periodic task finds due matches with one indexed query.
     rest_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -267,12 +326,28 @@ class Match(models.Model):
     # Protests (ICF 150): while a protest is undecided the result is not final and counts for nothing.
     result_withheld = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
+    tie = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="rubbers")
+    rubber = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A team tie's board points over its decided rubbers (its score is its rubber points, its games the rubbers
+    # won): the team standings' "boards" tie-break. Empty on any other match, whose score is its board points.
+    boards_a = models.PositiveIntegerField(null=True, blank=True)
+    boards_b = models.PositiveIntegerField(null=True, blank=True)
+
+    with_rubbers = models.Manager()
+    objects = DrawnMatches()
 
     class Meta:
         db_table = "matches_match"  # the table keeps the name it had before the model moved to this app
         ordering = ["round", "number"]
         verbose_name_plural = gettext_lazy("matches")
-        constraints = [models.UniqueConstraint(fields=["round", "group", "number"], name="match_number_unique")]
+        default_manager_name = "objects"
+        base_manager_name = "with_rubbers"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "group", "number"], condition=models.Q(tie=None), name="match_number_unique"
+            ),
+            models.UniqueConstraint(fields=["tie", "rubber"], name="rubber_number_unique_in_tie"),
+        ]
         indexes = [models.Index(fields=["stage", "status"])]
 
     def __str__(self):

@@ -9,12 +9,19 @@ from django.utils.translation import gettext as _
 
 from stages.display import side_info
 from stages.draws.knockout import THIRD_PLACE
-from stages.draws.standings import ROUND_ROBIN_PRECEDENCE, SWISS_PRECEDENCE, MatchResult, standings
+from stages.draws.standings import (
+    ROUND_ROBIN_PRECEDENCE,
+    SWISS_PRECEDENCE,
+    TEAM_ROUND_ROBIN_PRECEDENCE,
+    TEAM_SWISS_PRECEDENCE,
+    MatchResult,
+    standings,
+)
 from stages.errors import StageError
 from stages.loading import EntryRow, entry_rows, match_rows
 from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
-from tournaments.models import Entry, EntryMember
+from tournaments.models import Entry, EntryMember, Event
 
 # ---------------------------------------------------------------- who plays
 
@@ -81,6 +88,13 @@ def entry_rating(entry):
     return sum(ratings) / len(ratings) if ratings else None
 
 
+def shown_entry_rating(entry):
+    """The entry's rating as the public may see it: None when a member keeps their rating private."""
+    if any(not member.player.publish_rating for member in entry.members.all()):
+        return None
+    return entry_rating(entry)
+
+
 def member_rating(member):
     """The rate the event's rating gave the player before the tournament (members_with_players), else the
     player's own rating."""
@@ -107,23 +121,27 @@ def played_entries(matches):
 # ---------------------------------------------------------------- standings
 
 
-def decided_results(matches, byes_count):
+def decided_results(matches, byes_count, bye_margin=None):
     """MatchResult rows for the standings engine: decided matches only (a protested or unconfirmed result
-    counts for nothing yet). A Swiss bye is a win; a round-robin bye is a rest and counts for nothing."""
+    counts for nothing yet). A Swiss bye is a win, its net score `bye_margin` (the stage's bye score for less
+    its bye score against, as SoL counts its phantom score) and its total score its own; a round-robin bye is a
+    rest and counts for nothing."""
     results = []
     for match in matches:
         if not match.is_decided or match.entry_a_id is None:
             continue
         if match.entry_b_id is None:
             if byes_count:
-                results.append(MatchResult(match.entry_a_id, None, match.score_a or 0, match.score_b or 0))
+                score_a, score_b = match.score_a or 0, match.score_b or 0
+                results.append(MatchResult(match.entry_a_id, None, score_a, score_b, bye_margin=bye_margin))
         elif match.forfeited == "ab":  # both sides absent at the reporting deadline: a loss for each
             results.append(MatchResult(match.entry_a_id, match.entry_b_id, 0, 0, both_lose=True))
         elif match.status == Match.Status.WALKOVER and match.score_a is None:  # no score (ICF 143): the win only
             side = "a" if match.winner_id == match.entry_a_id else "b"
             results.append(MatchResult(match.entry_a_id, match.entry_b_id, walkover=side))
         else:
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match)))
+            boards = {"boards_a": match.boards_a, "boards_b": match.boards_b}
+            results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match), **boards))
     return results
 
 
@@ -141,6 +159,8 @@ def result_scores(match):
 def precedence(stage):
     if stage.tiebreaks:
         return tuple(stage.tiebreaks)
+    if stage.event.kind == Event.Kind.TEAM_TIES:
+        return TEAM_SWISS_PRECEDENCE if stage.kind == Stage.Kind.SWISS else TEAM_ROUND_ROBIN_PRECEDENCE
     return SWISS_PRECEDENCE if stage.kind == Stage.Kind.SWISS else ROUND_ROBIN_PRECEDENCE
 
 
@@ -168,8 +188,13 @@ def standings_after_each_round(stage, entries, rounds):
     byes_count, order, points = stage.kind == Stage.Kind.SWISS, precedence(stage), points_for(stage)
     results = []
     for matches in rounds:
-        results += decided_results(matches, byes_count)
-        yield standings(competitors, results, order, points)
+        results += decided_results(matches, byes_count, stage.bye_score_for - stage.bye_score_against)
+        table = standings(competitors, results, order, points)
+        if not results:
+            # Before any result, everyone is level on nothing: a rank (every row "1") would say otherwise.
+            for row in table:
+                row.rank = None
+        yield table
 
 
 RoundByRound = namedtuple("RoundByRound", ("entries", "steps"))
@@ -266,7 +291,8 @@ def give_side_info(matches, points, entries):
     for m in matches:
         for side in ("a", "b"):
             entry = by_id.get(getattr(m, f"entry_{side}_id"))
-            setattr(m, f"info_{side}", side_info(points.get(entry.pk, 0), entry.rating) if entry else "")
+            rating = entry.rating if entry and entry.rating_shown else None  # a rating kept private is not shown
+            setattr(m, f"info_{side}", side_info(points.get(entry.pk, 0), rating) if entry else "")
 
 
 # ---------------------------------------------------------------- the API's bracket

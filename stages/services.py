@@ -187,6 +187,8 @@ def pair_swiss_round(stage, rng=None, shuffle_tables=False):
     pairer = swiss.SwissPairer(
         stage.pairing_method,
         delay_top_players=stage.delay_top_players,
+        delay_compatriots=stage.delay_compatriots,
+        delay_club_mates=stage.delay_club_mates,
         first_round="rating" if stage.first_round_by_rating else "random",
         rng=rng or random.Random(),
         bye_score=(stage.bye_score_for, stage.bye_score_against),

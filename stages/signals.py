@@ -34,3 +34,8 @@ def with_event_ratings(members):
         if expression is not None:
             return members.annotate(event_rating=expression)
     return members
+
+
+# Sent with `rubber` (a match of a team tie) whenever its result changed, inside the transaction that changed it:
+# the ties app settles the tie's score from its rubbers.
+rubber_changed = Signal()

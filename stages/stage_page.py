@@ -7,7 +7,7 @@ read as a plain row for the standings (stages.loading), and the latest round's o
 list. The standings are worked out once; each side's points before the latest round are the standings' points
 less what the round itself gave. The two long lists are written by Jinja2 fragments (stages/jinja2/)."""
 
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from types import SimpleNamespace
 
 from stages.display import (
@@ -59,8 +59,29 @@ def drawn_data(stage, rounds, secretary):
         data["groups"], data["next_stage"] = group_tables(stage, rounds, matches) if rounds else ([], None)
     else:
         data["bracket"] = [r for r in rounds if r.name != THIRD_PLACE]
+        name_origins(stage, [m for m in matches if m.round.number == 1])
         data["third_place"] = next((r for r in rounds if r.name == THIRD_PLACE), None)
     return data
+
+
+class Origin(namedtuple("Origin", ("letter", "place"))):
+    def __str__(self):
+        return f"{self.letter}{self.place}"
+
+
+def name_origins(stage, first_round):
+    """A bracket entered from groups says where each first-round side came from: "A1" for the winner of group A,
+    "C2" for the runner-up of group C, as the draw placed them (stages.draws.knockout.place_group_qualifiers)."""
+    source = stage.source
+    if not first_round or source is None or source.kind != Stage.Kind.GROUPS:
+        return
+    origins = {}
+    for group, rows in group_standings(source).items():
+        withdrawn = {member.entry_id for member in group.members.all() if member.entry.withdrawn}
+        ranked = [row for row in rows if row.id not in withdrawn][: stage.qualifiers]
+        origins.update({row.id: Origin(group.letter, place) for place, row in enumerate(ranked, 1)})
+    for m in first_round:
+        m.origin_a, m.origin_b = origins.get(m.entry_a_id), origins.get(m.entry_b_id)
 
 
 def stage_matches(stage, rounds):
@@ -124,6 +145,8 @@ def qualifying_stage(stage):
 def mark_qualifiers(rows, entries, places):
     """Mark the rows in the `places` qualifying places of a group (`qualifies`), as the next stage reads them
     (qualifiers_by_group): a withdrawn entry leaves its place to the next row."""
+    if rows and rows[0].rank is None:
+        return  # no result yet: no place is a qualifying one so far
     withdrawn = {entry.pk for entry in entries if entry.withdrawn}
     qualifying = [row for row in rows if row.id not in withdrawn][:places]
     for row in qualifying:
@@ -267,7 +290,8 @@ def secretary_data(stage, rounds):
         "last_round": last if stage.kind == Stage.Kind.SWISS and in_play else None,
         # Groups, round robins and brackets are drawn whole and deleted whole.
         "can_delete_draw": stage.kind != Stage.Kind.SWISS and stage.status == Stage.Status.DRAWN,
-        "can_finish": stage.status == Stage.Status.DRAWN,
+        # A preview is not in play yet: it is published or deleted, never finished.
+        "can_finish": stage.status == Stage.Status.DRAWN and not drafts,
         # The scheduling floor gives tables and times to every published match still waiting for them.
         "can_schedule": in_play and waits_for_a_time(stage, rounds),
     }

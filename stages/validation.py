@@ -5,6 +5,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from stages.draws.standings import METRICS
+from stages.draws.ties import FormatError, parse_format
 from stages.models import Stage
 
 
@@ -51,4 +52,9 @@ def settings_errors(event, values, stage=None):
         }
     elif len(set(tiebreaks)) != len(tiebreaks):
         errors["tiebreaks"] = _("Name each tie-break once.")
+    if value("tie_format"):
+        try:
+            parse_format(value("tie_format"))
+        except FormatError as error:
+            errors["tie_format"] = str(error)
     return errors

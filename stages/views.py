@@ -7,9 +7,11 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.live import live_fragment, live_region
 from core.numbers import object_id
 from core.page_cache import public_page
 from stages import deleting
@@ -17,6 +19,7 @@ from stages import services as stage_services
 from stages.errors import StageError
 from stages.forms import GAMES_PATTERN, ResultForm, StageForm, SwapForm
 from stages.models import Round, Stage
+from stages.rules_round import league_score_example
 from stages.scoping import secretary_stage, visible_stage
 from stages.stage_page import stage_page_data
 from tournaments.models import Event, Tournament
@@ -27,25 +30,33 @@ from tournaments.services import set_tournament_status
 # ---------------------------------------------------------------- reading a stage
 
 
-@public_page
+@public_page(params=("fragment",), live=True)
 def stage_detail(request, slug, stage_id):
+    """The stage page. Its standings, bracket or pairings refresh themselves on a screen left open in the hall
+    (static/js/live.js polls ?fragment=1); the secretary's page, with its forms, does not."""
     stage, tournament = visible_stage(request, slug, stage_id)
     secretary = is_secretary(request.user, tournament)
     context = {"tournament": tournament, "event": stage.event, "stage": stage, "is_secretary": secretary}
     context["prints_score_cards"] = secretary or is_umpire(request.user, tournament)  # secretaries, referees, umpires
     context.update(stage_page_data(stage, secretary))
     if secretary:
-        context.update(secretary_forms(context["swap_round"]))
-    return render(request, "stages/detail.html", context)
+        context.update(secretary_forms(stage, context["swap_round"]))
+    body = render_to_string("stages/_body.html", context, request)
+    if secretary:
+        return render(request, "stages/detail.html", {**context, "body": body})
+    if request.GET.get("fragment"):
+        return live_fragment(request, body)
+    return render(request, "stages/detail.html", {**context, "body": body, **live_region(request, body)})
 
 
-def secretary_forms(swap_round):
+def secretary_forms(stage, swap_round):
     """The forms of the secretary's actions on the stage page: the swap of a preview round's pairings, and a
-    result entered from the page."""
+    result entered from the page (its example in the games the event's rule set plays)."""
     return {
         "swap_form": SwapForm(matches=swap_round.match_list, auto_id="swap_%s") if swap_round else None,
         "result_form": ResultForm(auto_id=False),
         "games_pattern": GAMES_PATTERN,
+        "score_example": league_score_example(stage),
     }
 
 

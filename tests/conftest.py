@@ -6,6 +6,25 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, UserFactory
+from tests.smtp_server import MailServer
+
+# Tests that run for tens of seconds each (browsers, real workers and servers, whole databases): they start first,
+# so that on pytest-xdist the short tests fill in around them instead of one worker finishing alone on the last.
+LONG_RUNNING = (
+    "tests/browser/",
+    "tests/test_deadlines_beside_news.py",
+    "tests/matches/checkin/test_worker.py",
+    "tests/test_backup.py",
+    "tests/test_several_machines.py",
+    "tests/history/sol/test_real_history.py",
+    "tests/test_health_processes.py",
+    "tests/test_migrate_forward.py",
+    "tests/test_connections.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_RUNNING))  # stable: each group keeps its order
 
 
 @pytest.fixture(autouse=True)
@@ -66,3 +85,14 @@ def committed(django_capture_on_commit_callbacks):
             yield
 
     return block
+
+
+@pytest.fixture
+def mail_server(settings):
+    """A real SMTP server (tests/smtp_server.py) that the site's e-mails go to; `.inbox.messages` is what arrived."""
+    server = MailServer().start()
+    for name, value in server.settings().items():
+        setattr(settings, name, value)
+    settings.DEFAULT_FROM_EMAIL = "Carrom Cup <cup@carrom.example>"
+    yield server
+    server.stop()

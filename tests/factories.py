@@ -1,6 +1,6 @@
 """factory-boy factories for every model; tests build data with these, never by hand-written fixtures."""
 
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from decimal import Decimal
 
 import factory
@@ -8,14 +8,19 @@ from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from core.models import Heartbeat
+from federations.models import DelegateAction, Delegation, EventFee, FeePayment, Quota, SentEntry
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
 from matches.scoring.models import Board, Game
-from players.models import MatchLink, OutgoingNews, PersonalLink, SelfReport
+from matches.ties.models import LineUp
+from players.models import FormerLink, MatchLink, OutgoingNews, PersonalLink, SelfReport
 from prizes.models import PrizeCategory
 from protests.models import Protest, ProtestPhoto, ProtestSettings
+from registration.models import EventRegistration, SignUp
 from stages.models import Group, GroupMember, Match, Round, Stage
+from tournaments.eligibility_models import EligibilityException, EventEligibility
 from tournaments.models import (
     Club,
     Entry,
@@ -23,12 +28,15 @@ from tournaments.models import (
     Event,
     Invitation,
     Notification,
+    OutgoingMail,
     Player,
+    PlayingSession,
     Profile,
     PushSubscription,
     Tournament,
     Venue,
 )
+from tournaments.rollcall_models import Presence, RollCall
 
 # Every user's password, for tests that log in through a form or ask for a token.
 PASSWORD = "pass-word-42"
@@ -117,6 +125,92 @@ class PrizeCategoryFactory(factory.django.DjangoModelFactory):
     event = factory.SubFactory(EventFactory)
     kind = PrizeCategory.Kind.WOMEN
     prizes = 3
+
+
+class EventEligibilityFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EventEligibility
+
+    event = factory.SubFactory(EventFactory)
+
+
+class EligibilityExceptionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EligibilityException
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(PlayerFactory)
+    reason = "Admitted by the federation's board"
+
+
+class RollCallFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RollCall
+
+    event = factory.SubFactory(EventFactory)
+
+
+class PresenceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Presence
+
+    roll_call = factory.SubFactory(RollCallFactory)
+    entry = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..roll_call.event"))
+
+
+class DelegationFactory(factory.django.DjangoModelFactory):
+    """A federation invited to a tournament."""
+
+    class Meta:
+        model = Delegation
+
+    tournament = factory.SubFactory(TournamentFactory)
+    federation = factory.SubFactory(ClubFactory, is_federation=True)
+
+
+class QuotaFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Quota
+
+    delegation = factory.SubFactory(DelegationFactory)
+    event = factory.SubFactory(EventFactory, tournament=factory.SelfAttribute("..delegation.tournament"))
+    places = 6
+
+
+class SentEntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SentEntry
+
+    delegation = factory.SubFactory(DelegationFactory)
+    entry = factory.SubFactory(EntryFactory, event__tournament=factory.SelfAttribute("...delegation.tournament"))
+
+
+class DelegateActionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DelegateAction
+
+    delegation = factory.SubFactory(DelegationFactory)
+    kind = DelegateAction.Kind.ENTERED
+    event = factory.SubFactory(EventFactory, tournament=factory.SelfAttribute("..delegation.tournament"))
+    entry_name = "Asha Rao"
+
+
+class EventFeeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EventFee
+
+    event = factory.SubFactory(EventFactory)
+    amount = Decimal("15.00")
+    currency = "EUR"
+
+
+class FeePaymentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = FeePayment
+
+    entry = factory.SubFactory(EntryFactory)
+    status = FeePayment.Status.PAID
+    method = FeePayment.Method.CASH
 
 
 class EntryMemberFactory(factory.django.DjangoModelFactory):
@@ -224,6 +318,16 @@ class VenueFactory(factory.django.DjangoModelFactory):
     rest_minutes = 10
 
 
+class PlayingSessionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PlayingSession
+
+    venue = factory.SubFactory(VenueFactory)
+    date = date(2026, 12, 7)
+    start = time(9, 0)
+    end = time(13, 0)
+
+
 class RoundClockFactory(factory.django.DjangoModelFactory):
     """An ECC round clock (ECC 39-41): 50 minutes to the first bell, 7 more to the second."""
 
@@ -298,12 +402,33 @@ class PersonalLinkFactory(factory.django.DjangoModelFactory):
     player = factory.SubFactory(PlayerFactory)
 
 
+class FormerLinkFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = FormerLink
+
+    former_id = factory.Sequence(lambda n: 1_000_000 + n)
+    key = "former-key"
+    link = factory.SubFactory(PersonalLinkFactory)
+
+
 class MatchLinkFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = MatchLink
 
     match = factory.SubFactory(MatchFactory)
     side = "a"
+
+
+class LineUpFactory(factory.django.DjangoModelFactory):
+    """One place of a side's line-up: the first player of side A's team in rubber 1."""
+
+    class Meta:
+        model = LineUp
+
+    tie = factory.SubFactory(MatchFactory)
+    side = "a"
+    rubber = 1
+    player = factory.LazyAttribute(lambda place: place.tie.entry_a.members.first().player)
 
 
 class SelfReportFactory(factory.django.DjangoModelFactory):
@@ -322,6 +447,51 @@ class OutgoingNewsFactory(factory.django.DjangoModelFactory):
     news = "moved"
     match_ids = factory.LazyAttribute(lambda row: [MatchFactory(round__stage__event__tournament=row.tournament).pk])
     next_attempt_at = factory.LazyFunction(timezone.now)
+
+
+class OutgoingMailFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OutgoingMail
+
+    tournament = factory.SubFactory(TournamentFactory)
+    to = factory.Sequence(lambda n: f"reader{n}@example.org")
+    to_name = "Asha Rao"
+    subject = "Go to table 5 now"
+    body = "Your match is called."
+    next_attempt_at = factory.LazyFunction(timezone.now)
+
+
+class EventRegistrationFactory(factory.django.DjangoModelFactory):
+    """An event's entries window, open to the public form with no dates and no cap."""
+
+    class Meta:
+        model = EventRegistration
+
+    event = factory.SubFactory(EventFactory)
+    public_sign_up = True
+
+
+class SignUpFactory(factory.django.DjangoModelFactory):
+    """A pending sign-up from an event's public form."""
+
+    class Meta:
+        model = SignUp
+
+    event = factory.SubFactory(EventFactory)
+    first_name = factory.Sequence(lambda n: f"Signer{n}")
+    last_name = "Outside"
+    country = "FRA"
+    email = factory.Sequence(lambda n: f"signer{n}@example.org")
+    token = factory.Sequence(lambda n: f"sign-up-token-{n}")
+
+
+class HeartbeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Heartbeat
+        django_get_or_create = ("name",)
+
+    name = "beat"
+    at = factory.LazyFunction(timezone.now)
 
 
 class PushSubscriptionFactory(factory.django.DjangoModelFactory):

@@ -12,6 +12,7 @@ them (tournaments.privacy); a date of birth goes to the secretaries and chief re
 tournaments; photos of a protest to the tournament's umpires and officials; a personal link to its player and the
 secretaries; an e-mail address and an API token to nobody but their owner."""
 
+import smtplib
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -24,6 +25,7 @@ from rest_framework.authtoken.models import Token
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
 from demo.brackets import SOURCE_EVENT
+from federations.services import invite_federation
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
@@ -37,11 +39,14 @@ from tests.factories import (
     ClubFactory,
     EntryFactory,
     EventFactory,
+    HeartbeatFactory,
     PlayerFactory,
     StageFactory,
     TournamentFactory,
     UserFactory,
 )
+from tournaments import mail
+from tournaments.mail import Mail
 from tournaments.models import Invitation, Tournament
 
 DRAFT_NAME = "Veiled Draft Cup"
@@ -213,6 +218,22 @@ def build():
     # Players' news still to send: its list is for the tournament's officials only.
     for side in sides.values():
         side.objects["news"] = outbox.record([side.objects["match"]], "moved")[0]
+    # A federation invited to each, its delegate's link known to the secretaries (and the delegate) only.
+    for side in sides.values():
+        side.objects["delegation"] = invite_federation(
+            side.tournament, name=f"Federation of {side.tournament.slug}", quotas={side.objects["event"]: 2}
+        )
+    # Beat and its workers running (core.heartbeat): /health/ answers 200 like every other page walked.
+    for name in ("beat", "worker:deadlines", "worker:news"):
+        HeartbeatFactory(name=name)
+    # An e-mail the mail server refused, with the player's address and personal link: its officials see that it
+    # did not leave, and to whom, never the address or the link.
+    for side in sides.values():
+        player = side.objects["player"]
+        link = f"https://carrom.example/t/{side.tournament.slug}/me/{personal_token(side.tournament, player)}/"
+        letter = Mail(player.email, "Your personal link", link, player.full_name, "en")
+        [side.objects["mail"]] = mail.record(side.tournament, [letter])
+        mail.failed([side.objects["mail"]], smtplib.SMTPRecipientsRefused({player.email: (550, b"No such mailbox")}))
 
     identities = [
         Identity(ANONYMOUS, None, FORGED_TOKEN),
@@ -254,6 +275,9 @@ def planted(sides, public_field, draft_field, own_player, own_user):
         for side in ("a", "b"):
             link = match_link(match, side)
             secrets.append(Secret(f"side {side}'s card link of {match}", [link.key], {SECRETARY}))
+    for side in sides.values():
+        delegation = side.objects["delegation"]
+        secrets.append(Secret(f"the delegate's link of {delegation}", [delegation.key], {SECRETARY}))
     for user in User.objects.filter(email__endswith=MAIL_DOMAIN):
         own = {own_user[user.pk]} if user.pk in own_user else set()
         secrets.append(Secret(f"{user}'s e-mail address", [user.email], own, shown=False))

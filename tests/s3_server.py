@@ -55,9 +55,9 @@ def wait_for(endpoint, process, seconds=30):
         if process.poll() is not None:
             raise RuntimeError(f"moto_server stopped at once (exit {process.returncode})")
         try:
-            requests.get(endpoint, timeout=1)
+            requests.get(endpoint, timeout=5)
             return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.2)
     raise RuntimeError(f"moto_server did not answer at {endpoint} within {seconds} s")
 

@@ -79,6 +79,10 @@ def test_the_rendered_nginx_site_is_accepted_by_nginx(tmp_path):
     ).stdout  # fmt: skip
     assert "server 10.0.0.11:8000" in site and "server 10.0.0.12:8000" in site and "${" not in site
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in site
+    # The monitor's 503 (the database or beat down) is the service's, not a web server's: it must not make nginx
+    # take every web server out of rotation, as a page's 503 (a full pool) does.
+    health = re.search(r"location /health/ \{(.*?)\}", site, re.S).group(1)
+    assert "proxy_next_upstream error timeout;" in health and "http_503" not in health
     (tmp_path / "site.conf").write_text(site)
     temp = " ".join(f"{kind}_temp_path {tmp_path}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi"))
     (tmp_path / "nginx.conf").write_text(

@@ -77,6 +77,10 @@ def parameter(name, path, side, identity):
         return urlsafe_base64_encode(force_bytes(side.objects["job"].user_id))
     if name == "key":
         return side.objects["event"].rule_set
+    if name == "side":  # a side of a tie ("a" or "b")
+        return "a"
+    if name == "team_pk":  # a team of a team event is an entry
+        return side.objects["entry"].pk
     if name == "pk":
         collection = BARE_PK.search(path)
         noun = COLLECTIONS.get(collection.group(1)) if collection else None

@@ -76,7 +76,8 @@ START = {
             "matches_match": ({"score_a", "score_b", "games_a", "games_b"}, lambda row: row["status"] == "walkover"),
             "protests_protest": ({"due_at"}, lambda row: True),
         },
-        figures_since=frozenset({"separated_by"}),  # which tie-break separated two rows
+        # which tie-break separated two rows; the board points (a team's over its ties' rubbers)
+        figures_since=frozenset({"separated_by", "boards"}),
     ),
     "before-move": Start(
         BEFORE_MOVE,
@@ -89,6 +90,7 @@ START = {
             ("scheduling", "venue"): "tournaments",
             ("tournaments", "prizecategory"): "prizes",
         },
+        figures_since=frozenset({"boards"}),  # the board points (a team's over its ties' rubbers)
     ),
 }
 

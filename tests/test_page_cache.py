@@ -212,9 +212,9 @@ def test_a_live_version_header_no_fragment_could_have_is_no_version(client, stag
             response = client.get(url, headers={"X-Live-Version": junk})
             assert response.status_code == 200 and response[page_cache.HIT_HEADER] == "hit", junk
         assert len(stored) == 2  # the fragment and its latest rendering, once
-    standings = stage.get_absolute_url()  # a page that answers no live poll ignores the header altogether
-    assert client.get(standings)[page_cache.HIT_HEADER] == "miss"
-    assert client.get(standings, headers={"X-Live-Version": "0123456789abcdef"})[page_cache.HIT_HEADER] == "hit"
+    page = stage.event.get_absolute_url()  # a page that answers no live poll ignores the header altogether
+    assert client.get(page)[page_cache.HIT_HEADER] == "miss"
+    assert client.get(page, headers={"X-Live-Version": "0123456789abcdef"})[page_cache.HIT_HEADER] == "hit"
 
 
 def test_made_up_values_cannot_fill_the_cache_with_one_page(client, stage, monkeypatch):
@@ -310,13 +310,24 @@ PRIVATE_MODELS = {
     "tournaments.Profile": "a user's own settings",
     "tournaments.PushSubscription": "where a player's phone takes their news; no page shows it",
     "players.OutgoingNews": "players' news still to send, shown to the officials only, whose pages are never cached",
+    "tournaments.OutgoingMail": "e-mails still to send, shown to the officials only, whose pages are never cached",
+    "core.Heartbeat": "when beat and the workers last ran; read by /health/ and the officials' pages, never cached",
     "tournaments.Invitation": "shown to the invited person only, on their account page, which is never cached",
     "protests.ProtestPhoto": "for the officials only, whose pages are never cached",
     "championships.Championship": "belongs to no one tournament; the archive keys its page on the row itself",
     "sol.PlayerAlias": "read only when importing a SoL file",
+    "federations.Delegation": "a federation's invitation and its delegate's link: secretaries' and delegate's pages",
+    "federations.Quota": "a federation's places per event: the secretaries' and the delegate's pages only",
+    "federations.SentEntry": "which federation sent an entry: the secretaries' and the delegate's pages only",
+    "federations.DelegateAction": "the delegates' audit log, for the secretaries only",
+    "federations.EventFee": "an event's entry fee: the secretaries' and the delegates' pages only",
+    "federations.FeePayment": "an entry's fee paid or due: the secretaries' and the delegates' pages only",
+    "tournaments.EventEligibility": "who may enter an event: read by the entry services and the officials' pages",
+    "tournaments.EligibilityException": "a player admitted whatever the rules, and why: for the officials only",
     "sol.Picture": "a portrait or emblem kept from a SoL backup; no page shows it",
     "sol.ImportJob": "an upload's progress, shown to the signed-in user who started it",
     "sol.ImportedTourney": "the digest of the imported file, read only when importing again",
+    "registration.SignUp": "a sign-up, shown to the event's secretaries and its owner's link only, never cached",
 }
 
 

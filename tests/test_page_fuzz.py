@@ -34,6 +34,9 @@ HOSTILE = [
     "x" * 5000,
     "\x00",  # PostgreSQL refuses a NUL byte in text
 ]
+# What a form is posted with: the values that reach past a column or a parser (an empty field and a word are what
+# every form's own tests already send).
+FORM_HOSTILE = ["-1", "99999999999999999999", "²", "1e400", "x" * 5000, "\x00"]
 # The query parameters the pages read, and some they do not.
 QUERY_NAMES = ("event", "count", "round", "match", "fragment", "blank", "next", "status", "page", "since", "q")
 NUL = "\x00"
@@ -54,8 +57,11 @@ PAGES = page_routes()
 
 
 def page_url(path, by_name):
-    """The page's URL with the tournament's real slug and ids: `slug` is the tournament, `pk` the protest."""
-    names = {"slug": by_name["tournament_slug"], "pk": by_name["protest_id"], **by_name}
+    """The page's URL with the tournament's real slug and ids: `slug` is the tournament, `pk` the protest; on a
+    delegate's pages, `token` is the federation's."""
+    names = {"slug": by_name["tournament_slug"], "pk": by_name["protest_id"], "side": "a", **by_name}
+    if "/federation/<str:token>/" in path:  # a delegate's pages: the federation's token, the entry it sent
+        names.update(token=by_name["federation_token"], entry_id=by_name["federation_entry_id"])
     return url_for(path, {name: names[name] for name in url_params(path)})
 
 
@@ -181,6 +187,7 @@ def test_page_answers_hostile_query_strings_and_forms(route, signed_in):
     forms = forms_of(route, client, by_name) or [Form(fields=set(UNSEEN_FORM))]
     for value in HOSTILE:
         send_query(client, url, value)
+    for value in FORM_HOSTILE:
         for form in forms:
             for data in form.variants(value):
                 response = rolled_back(lambda data=data: client.post(url, data))

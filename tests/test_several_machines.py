@@ -13,21 +13,16 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import subprocess
 import threading
 import time
 from contextlib import ExitStack, contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import psycopg
 import pytest
 import requests
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
 from django.conf import settings
 from django.urls import reverse
 from PIL import Image
@@ -36,7 +31,8 @@ from core import page_cache
 from matches.models import ResultChange
 from protests.models import Protest
 from stages.models import Match, Round, Stage
-from tests import s3_server
+from tests import s3_server, test_health_processes
+from tests.smtp_server import certificate_files
 from tournaments.models import Event, Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,11 +68,8 @@ def wait_until(check, seconds, what):
     raise AssertionError(f"{what}: not within {seconds} s")
 
 
-class Service:
+class Service(test_health_processes.Processes):
     """The processes of one deployment, each in a process group of its own (so a kill takes its children too)."""
-
-    def __init__(self, tmp, environ):
-        self.tmp, self.environ, self.processes = tmp, environ, {}
 
     def run(self, *args, timeout=300):
         done = subprocess.run([ENTRYPOINT, *args], env=self.environ, capture_output=True, text=True, timeout=timeout)
@@ -90,28 +83,12 @@ class Service:
         (home / "tmp").mkdir()
         environ = {**self.environ, "HOME": str(home), "TMPDIR": str(home / "tmp"), "MEDIA_ROOT": str(home / "media")}
         log = open(home / "log", "w")  # noqa: SIM115 (closed with the process)
-        self.processes[name] = (
+        self.running[name] = (
             subprocess.Popen(
                 [ENTRYPOINT, role], env={**environ, **extra}, cwd=home, stdout=log, stderr=log, start_new_session=True
             ),
             log,
         )
-
-    def kill(self, name):
-        process, log = self.processes.pop(name)
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-        log.close()
-
-    def stop(self):
-        for name in list(self.processes):
-            process, log = self.processes.pop(name)
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
-            log.close()
 
     def media_left_on_disk(self):
         return [path for path in self.tmp.glob("*/media/**/*") if path.is_file()]
@@ -150,33 +127,12 @@ def own_redis(tmp):
         process.wait(timeout=10)
 
 
-def certificate(folder):
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
-    now = datetime.now(UTC)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(minutes=5))
-        .not_valid_after(now + timedelta(days=1))
-        .sign(key, hashes.SHA256())
-    )
-    (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    (folder / "key.pem").write_bytes(
-        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    )
-    return folder / "cert.pem", folder / "key.pem"
-
-
 @contextmanager
 def own_nginx(tmp, web_ports):
     """Debian's nginx with the site deploy/nginx/render.sh writes, in front of the web servers; yields its port."""
     folder = tmp / "nginx"
     folder.mkdir()
-    cert, key = certificate(folder)
+    cert, key = certificate_files(folder)  # self-signed, for 127.0.0.1
     https, http = s3_server.free_port(), s3_server.free_port()
     site = subprocess.run(
         [str(ROOT / "deploy" / "nginx" / "render.sh")],
@@ -301,6 +257,7 @@ def test_a_live_round_on_two_web_servers_two_workers_and_one_beat_behind_nginx(t
         for port in web_ports:
             wait_until(lambda port=port: direct(port, "/").status_code == 200, 60, f"web server on {port}")
         wait_until(lambda: requests.get(base + "/", verify=False, timeout=5).status_code == 200, 30, "nginx")
+        wait_until(lambda: test_health_processes.healthy(base), 30, "/health/ through nginx: every part answers")
 
         # The secretary draws, schedules and calls a Swiss round through nginx; the desk marks arrivals.
         desk = Browser(base)
@@ -423,6 +380,7 @@ def test_a_live_round_on_two_web_servers_two_workers_and_one_beat_behind_nginx(t
             "forfeits of the sides nobody marked",
         )
         time.sleep(3)  # three more runs of the sweep, by beat and the worker left: nothing more to do
+        assert test_health_processes.healthy(base)  # the worker left serves both queues: nothing to report
         stop.set()
         reader.join()
 

@@ -12,12 +12,15 @@ NAMES = {
     "sol.tasks.run_import",
     "sol.tasks.fail_stalled_imports",
 }
-# Telling people: players' news (and the sweep of the news still to send), the personal links by e-mail.
+# Telling people: players' news (and the sweep of the news still to send), the personal links by e-mail, e-mails
+# (and the sweep of those still to send).
 NEWS_TASKS = {
     "players.tasks.deliver_news",
     "players.tasks.send_pending_news",
     "players.tasks.tell_players",
     "printing.tasks.mail_personal_links",
+    "tournaments.tasks.deliver_mail",
+    "tournaments.tasks.send_pending_mail",
 }
 
 

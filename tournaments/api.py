@@ -3,6 +3,7 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,22 +14,23 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import errors
-from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from tournaments import display, entry_services, invitations, officials, services
+from tournaments import consent, display, entry_services, invitations, merging, officials, services
+from tournaments.consent_serializers import PlayerDataSerializer
 from tournaments.importing import ImportFailed, ImportNeedsConfirmation
-from tournaments.models import Club, Entry, Event, Tournament
+from tournaments.models import Club, Entry, Event, Player, Tournament
 from tournaments.permissions import (
     SharedRecordPermission,
     TournamentPermission,
     can_change_club,
     can_change_player,
     can_create_tournament,
-    is_secretary,
+    can_merge_players,
 )
 from tournaments.privacy import birth_date_shown, players_visible_to
-from tournaments.scoping import TournamentScopedMixin, documented_errors
+from tournaments.scoping import SecretaryOnlyView, TournamentScopedMixin, documented_errors
 from tournaments.serializers import (
+    CONSENT_FIELDS,
     SLUG_TAKEN,
     AppointOfficialSerializer,
     ClubSerializer,
@@ -39,6 +41,7 @@ from tournaments.serializers import (
     ImportSerializer,
     ImportSummarySerializer,
     InvitedSerializer,
+    MergePlayersSerializer,
     NewAccountSerializer,
     OfficialSerializer,
     PlayerSerializer,
@@ -51,6 +54,11 @@ class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = gettext_lazy("This cannot be done in the current state.")
     default_code = "conflict"
+
+
+MERGE_REFUSED = gettext_lazy(
+    "Only staff, or a secretary of every tournament both players are entered in, may merge them."
+)
 
 
 class ProtectedDestroyMixin:
@@ -76,6 +84,13 @@ class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
 
     def may_change(self, user, club):
         return can_change_club(user, club)
+
+    def perform_update(self, serializer):
+        with transaction.atomic():
+            club = serializer.save()
+            # A player who keeps their name private is shown with their club's name ("A. R. (Mumbai CC)").
+            for player in club.players.filter(publish_name=False, alias=""):
+                entry_services.refresh_entry_names(player)
 
 
 class ServiceErrorsMixin:
@@ -103,9 +118,64 @@ class PlayerViewSet(ServiceErrorsMixin, ProtectedDestroyMixin, viewsets.ModelVie
     def may_change(self, user, player):
         return can_change_player(user, player)
 
+    def secretary_object(self):
+        player = self.get_object()
+        if not can_change_player(self.request.user, player):
+            raise PermissionDenied(_("Only a secretary of a tournament this player is entered in may do this."))
+        return player
+
+    @extend_schema(request=None, responses={200: PlayerDataSerializer, **error_responses(403, 404)})
+    @action(detail=True, methods=["get"])
+    def data(self, request, *args, **kwargs):
+        """Everything held about the player (a copy to hand them on request): their record, consent, entries,
+        matches, personal links, rates, portrait. Secretaries of a tournament the player is entered in."""
+        return Response(consent.player_data(self.secretary_object()))
+
+    @extend_schema(request=None, responses={200: PlayerSerializer, **error_responses(403, 404)})
+    @action(detail=True, methods=["post"])
+    def erase(self, request, *args, **kwargs):
+        """Erase the player on their request: personal fields cleared, the name replaced by a pseudonym ("Player
+        1234"), portrait and personal links gone; entries and results stay, so no standings change."""
+        player = consent.erase_player(self.secretary_object())
+        return Response(PlayerSerializer(player, context=self.get_serializer_context()).data)
+
+    def perform_create(self, serializer):
+        answers = {name for name in CONSENT_FIELDS if name in serializer.validated_data}
+        if answers:  # consent given with the player: recorded as any other, with its source and time
+            source = serializer.validated_data.get("consent_source") or Player.ConsentSource.SECRETARY
+            serializer.save(consent_source=source, consent_at=timezone.now())
+        else:
+            serializer.save()
+
     def perform_update(self, serializer):
         # A corrected name is copied to the player's entries at once (entry_services.update_player).
-        serializer.instance = entry_services.update_player(serializer.instance, **serializer.validated_data)
+        fields = dict(serializer.validated_data)
+        answers = {name: fields.pop(name) for name in CONSENT_FIELDS if name in fields}
+        with transaction.atomic():
+            player = entry_services.update_player(serializer.instance, **fields)
+            if answers:
+                source = answers.pop("consent_source", None) or Player.ConsentSource.SECRETARY
+                player = consent.record_consent(player, source, **answers)
+        serializer.instance = player
+
+    @extend_schema(request=MergePlayersSerializer, responses={200: PlayerSerializer, **error_responses(400, 403, 404)})
+    @action(detail=True, methods=["post"])
+    def merge(self, request, pk=None):
+        """Merge the player `merged` (another record of the same person) into this one, which is kept: entries,
+        line-ups, rates, links, notifications and account follow; the merged record's SoL guid becomes an alias.
+        For staff, and for a secretary of every tournament either player is entered in. 400 with the reason when
+        the two play in one event or each has an account."""
+        kept = get_object_or_404(self.get_queryset(), pk=pk)
+        if not (can_change_player(request.user, kept) or can_merge_players(request.user, kept, kept)):
+            raise PermissionDenied(MERGE_REFUSED)
+        serializer = MergePlayersSerializer(data=request.data, players=players_visible_to(request.user))
+        serializer.is_valid(raise_exception=True)
+        merged = serializer.validated_data["merged"]
+        if not can_merge_players(request.user, kept, merged):
+            raise PermissionDenied(MERGE_REFUSED)
+        kept = merging.merge_players(kept, merged)
+        answer = self.get_queryset().get(pk=kept.pk)
+        return Response(PlayerSerializer(answer, context=self.get_serializer_context()).data)
 
 
 @contextmanager
@@ -262,22 +332,13 @@ def official_body(role, user):
     return {"role": role, "id": user.pk, "username": user.get_username(), "name": officials.person(user)}
 
 
-class OfficialsView(ServiceAPIView):
+class OfficialsView(SecretaryOnlyView):
     """The tournament's secretaries, chief referees and umpires, for its secretaries only. GET lists them; POST
     {role, user} invites an existing account named by user name or e-mail, POST {role, name, email?, username?}
     creates an account and invites it. An invitation answers 202 with the same words whether an account has that
     name or address or not, and the account becomes an official once its owner accepts (/api/account/invitations/);
     only an account created without an e-mail address answers 201 with its set-password link. DELETE ?role=&user=
     removes one (id, user name or e-mail). The last secretary stays: 400."""
-
-    def get_tournament(self):
-        tournament = get_object_or_404(
-            Tournament.objects.visible_to(self.request.user), slug=self.kwargs["tournament_slug"]
-        )
-        self.require(
-            is_secretary(self.request.user, tournament), _("Only a secretary of this tournament may change it.")
-        )
-        return tournament
 
     @extend_schema(responses={200: OfficialSerializer(many=True), **error_responses(403, 404)})
     def get(self, request, tournament_slug):

@@ -19,3 +19,7 @@ class TournamentsConfig(AppConfig):
         watch(m.Club, "players__memberships__entry__event__tournament")
         watch(m.Notification, "tournament")
         watch(m.Venue, "tournament")
+        watch(m.PlayingSession, "venue__tournament")
+        # The players' personal pages offer "I am here" while their event's roll call is open.
+        watch(m.RollCall, "event__tournament")
+        watch(m.Presence, "roll_call__event__tournament")

@@ -3,7 +3,6 @@ player's corrections, a seed, removing an entry before the draw, withdrawing and
 Each is one transaction; a refusal is a core.errors.ServiceError naming the field at fault (Conflict when the
 entry's draw has been made)."""
 
-import re
 from collections import defaultdict
 
 from django.db import transaction
@@ -12,6 +11,8 @@ from django.utils.translation import gettext as _
 
 from core import page_cache
 from core.errors import Conflict, ServiceError
+from tournaments.countries import clean_country
+from tournaments.eligibility import check_eligible
 from tournaments.models import Club, Entry, EntryMember, Event, Player, entry_name, player_identity
 from tournaments.services import TEAM_SIZE_NEEDED, withdraw_entry
 from tournaments.signals import removal_refusal
@@ -20,7 +21,6 @@ from tournaments.signals import removal_refusal
 PLAYER_FIELDS = ("first_name", "last_name", "club", "country", "rating", "sex", "date_of_birth")
 NAME_LENGTH = Player._meta.get_field("first_name").max_length
 CLUB_LENGTH = Club._meta.get_field("name").max_length
-COUNTRY = re.compile(r"[A-Z]{3}")
 
 
 # ---------------------------------------------------------------- players
@@ -54,9 +54,7 @@ def clean_player_fields(fields, suffix=""):
     if "first_name" in cleaned and not cleaned["first_name"]:
         raise ServiceError("first_name" + suffix, _("Give the player's first name."))
     if "country" in cleaned:
-        cleaned["country"] = (cleaned["country"] or "").strip().upper()
-        if cleaned["country"] and not COUNTRY.fullmatch(cleaned["country"]):
-            raise ServiceError("country" + suffix, _("A country is three letters, e.g. IND or FRA."))
+        cleaned["country"] = clean_country(cleaned["country"], "country" + suffix)
     rating = cleaned.get("rating")
     if rating is not None and (not isinstance(rating, int) or rating < 0):
         raise ServiceError("rating" + suffix, _("A rating is a whole number, 0 or more."))
@@ -96,14 +94,18 @@ def update_player(player, **fields):
 
 
 def refresh_entry_names(player):
-    """Write again the names of every entry `player` is in, in every event: a fixed number of queries."""
-    entry_ids = list(EntryMember.objects.filter(player=player).values_list("entry_id", flat=True))
+    """Write again the names of every entry `player` is in, in every event: a fixed number of queries. A team of a
+    team event keeps the name it entered with (Entry.refresh_name)."""
+    members = EntryMember.objects.filter(player=player).exclude(entry__event__kind=Event.Kind.TEAM_TIES)
+    entry_ids = list(members.values_list("entry_id", flat=True))
     teams = defaultdict(list)
-    members = EntryMember.objects.filter(entry_id__in=entry_ids).select_related("player").order_by("position")
+    members = EntryMember.objects.filter(entry_id__in=entry_ids).select_related("player__club").order_by("position")
     for member in members:
         teams[member.entry_id].append(member.player)
     changed = []
-    for entry in Entry.objects.filter(pk__in=entry_ids).select_related("event"):
+    # A team of a team event keeps the name it entered with (Entry.refresh_name).
+    entries = Entry.objects.filter(pk__in=entry_ids).exclude(event__kind=Event.Kind.TEAM_TIES).select_related("event")
+    for entry in entries:
         name = entry_name(teams[entry.pk])
         if entry.name != name:
             entry.name = name
@@ -141,17 +143,24 @@ def add_late_entry(event, players=(), new_players=(), seed=None):
         team.append(new_or_known_player(fields, suffix="" if position == 1 else f"_{position}"))
     if len({player.pk for player in team}) != len(team):
         raise ServiceError("players", _("A player cannot be both members of one pair."))
-    taken = EntryMember.objects.filter(entry__event=event, player__in=team).select_related("player").first()
-    if taken is not None:
-        raise ServiceError(
-            "players",
-            _("%(player)s is already entered in %(event)s") % {"player": taken.player, "event": event.name},
-        )
+    check_not_entered(event, team, "players")
+    check_eligible(event, team)
     entry = Entry.objects.create(event=event, seed=seed, name=entry_name(team))
     EntryMember.objects.bulk_create(
         EntryMember(entry=entry, player=player, position=position) for position, player in enumerate(team, 1)
     )
     return entry
+
+
+def check_not_entered(event, players, field, entry=None):
+    """Refused, naming `field`, when one of `players` is already entered in `event` (in any entry of it but
+    `entry`, whose own players these may be)."""
+    taken = EntryMember.objects.filter(entry__event=event, player__in=players).exclude(entry=entry)
+    taken = taken.select_related("player").first()
+    if taken is not None:
+        raise ServiceError(
+            field, _("%(player)s is already entered in %(event)s") % {"player": taken.player, "event": event.name}
+        )
 
 
 @transaction.atomic

@@ -11,6 +11,7 @@ from core.errors import ServiceError
 from tournaments import entry_services
 from tournaments.entry_forms import LateEntryForm, PlayerForm, SeedForm
 from tournaments.models import Entry, Event
+from tournaments.people_models import officials_entry_name
 from tournaments.scoping import secretary_tournament
 from tournaments.services import withdraw_entry
 from tournaments.signals import removal_refusal
@@ -61,6 +62,7 @@ def entry_edit(request, slug, event_id, entry_id):
             return redirect(entry.event)
     context = {
         "entry": entry,
+        "real_name": officials_entry_name(entry),  # the public may see initials (Player.shown_name)
         "event": entry.event,
         "seed_form": seed_form,
         "player_forms": player_forms,

@@ -5,13 +5,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Event, Tournament
+from tournaments.time_zones import default_time_zone, time_zone_choices
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "venue", "start_date", "end_date", "host_club", "status", "language"]
+        fields = ["name", "venue", "start_date", "end_date", "host_club", "status", "language", "time_zone"]
         widgets = {
+            "time_zone": forms.Select(choices=time_zone_choices),
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
@@ -23,16 +25,22 @@ class TournamentForm(forms.ModelForm):
             "host_club": gettext_lazy("Host club"),
             "status": gettext_lazy("Status"),
             "language": gettext_lazy("Language of its pages"),
+            "time_zone": gettext_lazy("Time zone"),
         }
         help_texts = {
             "language": gettext_lazy(
                 "Its public pages and printed sheets are in this language for visitors who have not chosen one."
             ),
+            "time_zone": gettext_lazy("Where it is played: its pages, sheets and e-mails give the times of this zone."),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].choices = [("", _("The visitor's browser decides")), *settings.LANGUAGES]
+        self.fields["time_zone"].required = False  # left out: the zone it has (a new one: the site's)
+
+    def clean_time_zone(self):
+        return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()
 
     def clean(self):
         cleaned = super().clean()
@@ -45,12 +53,13 @@ class TournamentForm(forms.ModelForm):
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "kind", "category", "rule_set"]
+        fields = ["name", "kind", "category", "rule_set", "citizens_only"]
         labels = {
             "name": gettext_lazy("Name"),
             "kind": gettext_lazy("Kind"),
             "category": gettext_lazy("Category"),
             "rule_set": gettext_lazy("Rule set"),
+            "citizens_only": gettext_lazy("Citizens only"),
         }
 
     def __init__(self, *args, tournament, **kwargs):
@@ -136,3 +145,15 @@ class NewOfficialForm(forms.Form):
 class RemoveOfficialForm(forms.Form):
     role = forms.CharField(max_length=20)
     user = forms.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class MergePlayersForm(forms.Form):
+    """Two records of one person: `kept` stays, `merged` is merged into it (tournaments.merging)."""
+
+    kept = forms.ModelChoiceField(queryset=None, widget=forms.HiddenInput)
+    merged = forms.ModelChoiceField(queryset=None, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kept"].queryset = players
+        self.fields["merged"].queryset = players

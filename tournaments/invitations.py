@@ -12,7 +12,6 @@ Each operation is one transaction."""
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -22,8 +21,10 @@ from django.utils.translation import ngettext
 from core.errors import Conflict
 from tournaments import officials
 from tournaments.display import ANSWER_WHERE, APPOINTED, DECLINED, INVITATION, REMOVED
+from tournaments.mail import Mail
 from tournaments.models import Invitation, Notification, Profile
-from tournaments.notifications import notify
+from tournaments.notifications import notify, person_name
+from tournaments.tasks import send_later
 
 SUBJECT_LENGTH = Notification._meta.get_field("subject").max_length
 
@@ -36,7 +37,9 @@ class NewAccount:
 
 
 def site_url(path, site=""):
-    return (site or getattr(settings, "SITE_URL", "")).rstrip("/") + path
+    """The URL of `path` on the site: DJANGO_SITE_URL's when set (never a request's Host, which the sender of a
+    request chooses), else `site`, the address the request came to."""
+    return (getattr(settings, "SITE_URL", "") or site).rstrip("/") + path
 
 
 # ---------------------------------------------------------------- reading
@@ -104,9 +107,10 @@ def invitation_names(invitation):
 
 
 def create_and_invite(tournament, role, *, name, email="", username="", invited_by=None, site=""):
-    """Make an account without a password and invite it; its set-password link (absolute when `site` is given,
-    "https://carrom.example.org") goes by e-mail after commit when an address is given. When an account has that
-    address already, that account is invited instead and nothing is made: the answer to an address must not tell.
+    """Make an account without a password and invite it; its set-password link (absolute from DJANGO_SITE_URL, else
+    from `site`, "https://carrom.example.org", when given) goes by e-mail after commit when an address is given.
+    When an account has that address already, that account is invited instead and nothing is made: the answer to
+    an address must not tell.
     Returns the NewAccount, or None when an address was given (the caller shows neither link nor user name)."""
     officials.check_role(role)
     name, email, username = officials.check_new_account(name, email, username)
@@ -123,13 +127,14 @@ def create_and_invite(tournament, role, *, name, email="", username="", invited_
         invitation = _invite(tournament, role, user, invited_by)
         link = site_url(officials.set_password_path(user), site)
         if email:
-            transaction.on_commit(lambda: mail_link(invitation, link, site))
+            mail_link(invitation, link, site)
             return None
     return NewAccount(user=user, role=role, link=link)
 
 
 def mail_link(invitation, link, site):
-    """The new account's e-mail, in the tournament's language (its owner has chosen none yet)."""
+    """The new account's e-mail, in the tournament's language (its owner has chosen none yet), written in the
+    caller's transaction and sent once it commits."""
     user, tournament = invitation.user, invitation.tournament
     language = (
         Profile.objects.filter(user=user).exclude(language="").values_list("language", flat=True).first()
@@ -150,7 +155,8 @@ def mail_link(invitation, link, site):
             % {"days": days},
             ANSWER_WHERE % {"url": site_url(reverse("account"), site)},
         ]
-    send_mail(subject, "\n\n".join(lines), None, [user.email], fail_silently=True)
+    text = "\n\n".join(lines)
+    send_later(tournament, [Mail(user.email, subject, text, person_name(user), language)])
 
 
 @transaction.atomic

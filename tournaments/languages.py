@@ -30,21 +30,26 @@ def chosen_language(request):
 
 
 def tournament_language(view_kwargs):
-    """The language a tournament's secretary set for its pages, from the page's URL arguments. Kept in the cache
+    """The language a tournament's secretary set for its pages, from the page's URL arguments."""
+    return supported(tournament_locale(view_kwargs)[0])
+
+
+def tournament_locale(view_kwargs):
+    """(language, time zone) the tournament of a page's URL arguments has, else (None, None). Kept in the cache
     (until the tournament is saved) so that a page served from the page cache still costs one query."""
     slug = next((view_kwargs[name] for name in TOURNAMENT_ARGUMENTS if name in view_kwargs), None)
     if not isinstance(slug, str):
-        return None
-    language = cache.get(language_key(slug))
-    if language is None:
-        language = Tournament.objects.filter(slug=slug).values_list("language", flat=True).first()
-        if language is not None:  # only tournaments that exist: made-up slugs must not fill the cache
-            cache.set(language_key(slug), language, LANGUAGE_CACHE_SECONDS)
-    return supported(language)
+        return None, None
+    locale = cache.get(language_key(slug))
+    if locale is None:
+        locale = Tournament.objects.filter(slug=slug).values_list("language", "time_zone").first()
+        if locale is not None:  # only tournaments that exist: made-up slugs must not fill the cache
+            cache.set(language_key(slug), tuple(locale), LANGUAGE_CACHE_SECONDS)
+    return tuple(locale) if locale else (None, None)
 
 
 def language_key(slug):
-    return f"tournament-language:{slug}"
+    return f"tournament-locale:{slug}"
 
 
 @receiver((post_save, post_delete), sender=Tournament, dispatch_uid="tournaments.languages.forget")

@@ -1,12 +1,15 @@
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from core.page_cache import new_page_version
 from rules.base import all_rule_sets, get_rule_set
+from tournaments.people_models import Club, Player, player_identity  # noqa: F401 (their home is people_models)
+from tournaments.time_zones import default_time_zone, validate_time_zone
 
 
 def rule_set_choices():
@@ -43,68 +46,10 @@ def free_slug(base):
     return slug
 
 
-def player_identity(first_name, last_name, country):
-    return f"{first_name.casefold()}|{last_name.casefold()}|{country.upper()}"
-
-
 def entry_name(players):
-    """An entry's name: its players' full names in member order, e.g. "Asha Rao & Ravi Rao"."""
-    return " & ".join(player.full_name for player in players)
-
-
-class Club(models.Model):
-    name = models.CharField(max_length=120, unique=True)
-    country = models.CharField(
-        max_length=3, blank=True, help_text=gettext_lazy("Three-letter country code, e.g. IND, FRA.")
-    )
-    is_federation = models.BooleanField(default=False)
-    # SoL's global identifier of an imported club or federation (sol app); blank for our own.
-    guid = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self):
-        return self.name
-
-
-class Player(models.Model):
-    class Sex(models.TextChoices):
-        MALE = "M", gettext_lazy("Male")
-        FEMALE = "F", gettext_lazy("Female")
-
-    first_name = models.CharField(max_length=80)
-    last_name = models.CharField(max_length=80, blank=True)
-    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
-    date_of_birth = models.DateField(null=True, blank=True)
-    country = models.CharField(max_length=3, blank=True)
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
-    rating = models.PositiveIntegerField(null=True, blank=True)
-    # Where the player's personal link and news are sent; players need no account.
-    email = models.EmailField(blank=True)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
-    )
-    # Names and country folded to one string, so imports find a player whatever the case or accents' case
-    # (SQLite's LOWER() folds ASCII only).
-    identity = models.CharField(max_length=170, editable=False, db_index=True)
-    # SoL's global identifier of an imported player (sol app); blank for our own.
-    guid = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
-
-    class Meta:
-        ordering = ["last_name", "first_name"]
-        indexes = [models.Index(fields=["last_name", "first_name"])]
-
-    def __str__(self):
-        return self.full_name
-
-    def save(self, *args, **kwargs):
-        self.identity = player_identity(self.first_name, self.last_name, self.country)
-        super().save(*args, **kwargs)
-
-    @property
-    def full_name(self):
-        return f"{self.first_name} {self.last_name}".strip()
+    """An entry's name, as the public sees it: its players' shown names in member order, e.g. "Asha Rao & Ravi
+    Rao" (Player.shown_name: initials and club for a player who keeps their name private)."""
+    return " & ".join(player.shown_name for player in players)
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -142,6 +87,7 @@ class Tournament(models.Model):
     # The language of its public pages and printed sheets for a visitor who has not chosen one; blank follows
     # each visitor's browser.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+    time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])  # IANA
     # Replaced whenever something its public pages show changes: the key of those pages in the cache.
     page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
     # SoL's global identifier of an imported tournament (sol app); blank for our own.
@@ -191,6 +137,8 @@ class Event(models.Model):
         DOUBLES = "doubles", gettext_lazy("Doubles")
         # Teams of three or four players, as SoL keeps them; they come from SoL files only.
         TEAMS = "teams", gettext_lazy("Teams")
+        # Teams that meet in ties of singles and doubles rubbers (matches.ties), each rubber a match of its own.
+        TEAM_TIES = "team_ties", gettext_lazy("Team event (ties of singles and doubles)")
 
     class Category(models.TextChoices):
         OPEN = "open", pgettext_lazy("event category", "Open")
@@ -209,6 +157,10 @@ class Event(models.Model):
     overall_prizes = models.PositiveSmallIntegerField(default=3)
     # One prize per person: an overall prize winner is left out of the categories' prizes.
     overall_winners_excluded = models.BooleanField(default=False)
+    # The Eurocup's national-team event: a team's players must hold its country's citizenship.
+    citizens_only = models.BooleanField(
+        default=False, help_text=gettext_lazy("Team events: only citizens of the team's country may play for it.")
+    )
 
     class Meta:
         ordering = ["tournament", "name"]
@@ -222,7 +174,8 @@ class Event(models.Model):
 
     @property
     def team_size(self):
-        return {self.Kind.DOUBLES: 2, self.Kind.TEAMS: 4}.get(self.kind, 1)
+        # A team of a team event has a roster of its own size (tournaments.teams): no fixed number of members.
+        return {self.Kind.DOUBLES: 2, self.Kind.TEAMS: 4, self.Kind.TEAM_TIES: 0}.get(self.kind, 1)
 
     @property
     def rules(self):
@@ -237,8 +190,11 @@ class Entry(models.Model):
     players = models.ManyToManyField(Player, through="EntryMember", related_name="entries")
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
-    # The members' names, kept with the entry so lists and standings need no join per row.
+    # The members' names, kept with the entry so lists and standings need no join per row; a team's own name.
     name = models.CharField(max_length=200, blank=True)
+    # A team (team ties) represents a country or a club.
+    country = models.CharField(max_length=3, blank=True)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams")
 
     class Meta:
         ordering = ["event", models.F("seed").asc(nulls_last=True), "name"]
@@ -251,7 +207,9 @@ class Entry(models.Model):
         return self.name or _("Entry %(number)s") % {"number": self.pk}
 
     def refresh_name(self):
-        members = self.members.select_related("player").order_by("position")
+        if self.event.kind == Event.Kind.TEAM_TIES:
+            return  # a team keeps the name it entered with
+        members = self.members.select_related("player__club").order_by("position")
         self.name = entry_name(member.player for member in members)
         self.save(update_fields=["name"])
 
@@ -260,6 +218,9 @@ class EntryMember(models.Model):
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
     position = models.PositiveSmallIntegerField(default=1)
+    # Team ties: the captain names the line-ups; a reserve is on the roster and may be named like any other.
+    captain = models.BooleanField(default=False)
+    reserve = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["entry", "position"]
@@ -285,6 +246,8 @@ class Notification(models.Model):
     key = models.CharField(max_length=120, blank=True)
     subject = models.CharField(max_length=200)
     body = models.TextField(blank=True)
+    # {language: [subject, body]}: a page switched to Hindi reads it in Hindi, whatever language it was e-mailed in.
+    texts = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
@@ -306,6 +269,13 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.user or self.player}: {self.subject}"
+
+    def shown(self):
+        """(subject, body) in the language of the page that shows it."""
+        return self.texts.get(translation.get_language(), (self.subject, self.body))
+
+    shown_subject = property(lambda self: self.shown()[0])
+    shown_body = property(lambda self: self.shown()[1])
 
 
 class PushSubscription(models.Model):
@@ -354,6 +324,25 @@ class Venue(models.Model):
         }
 
 
+class PlayingSession(models.Model):
+    """A stretch of a day the hall plays: no match is booked outside one, and a break is the gap between two
+    (matches.scheduling.sessions). In the tournament's time zone; a session ends on the day it starts."""
+
+    venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="sessions")
+    date = models.DateField()
+    start = models.TimeField()
+    end = models.TimeField()
+
+    class Meta:
+        ordering = ["date", "start"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(end__gt=models.F("start")), name="session_ends_after_start")
+        ]
+
+    def __str__(self):
+        return f"{self.date:%Y-%m-%d} {self.start:%H:%M}–{self.end:%H:%M}"
+
+
 class Invitation(models.Model):
     """A secretary's invitation to an account to be an official of a tournament (tournaments.invitations): the
     appointment takes effect only when the account's owner accepts it. Nobody is made an official without being
@@ -386,3 +375,10 @@ class Invitation(models.Model):
 
     def __str__(self):
         return f"{self.user} → {self.role} of {self.tournament} ({self.status})"
+
+
+# The outbox, an event's entry rules and the roll call before its draw live in modules of their own (this one is
+# at its limit); imported here so Django finds them in this app.
+from tournaments.eligibility_models import EligibilityException, EventEligibility  # noqa: E402, F401
+from tournaments.outbox_models import OutgoingMail  # noqa: E402, F401
+from tournaments.rollcall_models import Presence, RollCall  # noqa: E402, F401

@@ -5,49 +5,62 @@ notification, and one e-mail, per key.
 
 Each person is told in their own language (their profile's, else the tournament's, else the site's), whoever
 caused the message and in whatever language that request ran: the caller hands over a `message`, a function that
-returns (subject, body) in the active language, and it is called once per language among the recipients.
+returns (subject, body) in the active language, and it is called once per language of the site; the row keeps
+every language's text, so that a page switched to another language shows the message in that one.
 
 Players need no account: `notify_players` tells them (a row with `player`, shown on their personal page, and an
 e-mail where they gave an address, a push to the phones where they allowed it: tournaments.push), each in their
-language and once per key. Sending never fails the action that caused it: a refused e-mail or push is logged."""
+language and once per key. Sending never fails the action that caused it: each e-mail (one per address) is written
+in the caller's transaction and sent after it commits (tournaments.mail: a mail server that is down or refuses
+delays it, and the officials see it when it does for long); a refused push is logged."""
 
-import logging
 from collections import defaultdict
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import translation
 
 from core import page_cache
+from tournaments.mail import Mail
 from tournaments.models import Notification, Profile
 from tournaments.push import push_enabled, push_news
+from tournaments.tasks import send_later
+from tournaments.time_zones import in_zone
 
-logger = logging.getLogger(__name__)
 
-
-def notify(users, tournament, message, url="", key=""):
+def notify(users, tournament, message, url="", key="", mail=True):
     """Notify each user once per `key` (every time when `key` is empty). `message()` returns (subject, body).
-    Returns the notifications created."""
+    `mail=False`: on their pages only (for news that e-mails do not leave). Returns the notifications created."""
     users = not_told_yet("user", users, key)
+    if not users:
+        return []
     rows, mails = [], []
+    with in_zone(tournament):
+        texts = in_every_language(message)
     for language, readers in by_language(users.values(), tournament).items():
-        with translation.override(language):
-            subject, body = (str(text) for text in message())
+        subject, body = texts[language]
         rows += [
-            Notification(user=u, tournament=tournament, key=key, subject=subject, body=body, url=url) for u in readers
+            Notification(user=u, tournament=tournament, key=key, subject=subject, body=body, texts=texts, url=url)
+            for u in readers
         ]
-        addresses = [user.email for user in readers if user.email]
-        if addresses:
-            mails.append((subject, body, addresses))
+        mails += [Mail(u.email, subject, body, person_name(u), language) for u in readers if u.email and mail]
     created = save_notifications(rows, tournament, key)
-    for subject, body, addresses in mails:
-        transaction.on_commit(
-            lambda subject=subject, body=body, addresses=addresses: send_mail(
-                subject, body, None, addresses, fail_silently=True
-            )
-        )
+    send_later(tournament, mails)
     return created
+
+
+def in_every_language(message, *args):
+    """{language: [subject, body]}: `message(*args)` in each language of the site, so that a stored message is
+    shown in the language of the page that shows it (Notification.shown_subject)."""
+    texts = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            texts[language] = [str(text) for text in message(*args)]
+    return texts
+
+
+def person_name(user):
+    return user.get_full_name() or user.get_username()
 
 
 def not_told_yet(field, people, key):
@@ -94,16 +107,21 @@ def notify_players(players, tournament, message, url_of=lambda player: "", key="
     languages = player_languages(players.values(), tournament)
     rows, mails = [], []
     for player in players.values():
-        with translation.override(languages[player.pk]):
-            subject, body = (str(text) for text in message(player))
+        with in_zone(tournament):  # its times in the tournament's time zone, wherever the action ran
+            texts = in_every_language(message, player)
+        subject, body = texts[languages[player.pk]]
         url = url_of(player)
-        rows.append(Notification(player=player, tournament=tournament, key=key, subject=subject, body=body, url=url))
+        rows.append(
+            Notification(
+                player=player, tournament=tournament, key=key, subject=subject, body=body, texts=texts, url=url
+            )
+        )
         address = player.email or (player.user.email if player.user_id else "")
         if address:
-            mails.append((subject, "\n\n".join(part for part in (body, url) if part), address))
+            text = "\n\n".join(part for part in (body, url) if part)
+            mails.append(Mail(address, subject, text, player.full_name, languages[player.pk]))
     created = save_notifications(rows, tournament, key)
-    for subject, body, address in mails:
-        transaction.on_commit(lambda mail=(subject, body, address): send_quietly(*mail))
+    send_later(tournament, mails)
     if created and push_enabled():
         news = [(row.player_id, row.subject, row.body, row.url) for row in created]
         transaction.on_commit(lambda: push_news(news), robust=True)  # push_news logs its own failures
@@ -117,12 +135,3 @@ def player_languages(players, tournament):
     chosen = dict(Profile.objects.filter(user__in=users).exclude(language="").values_list("user_id", "language"))
     default = tournament.language or settings.LANGUAGE_CODE
     return {player.pk: chosen.get(player.user_id, default) for player in players}
-
-
-def send_quietly(subject, body, address):
-    """Send one e-mail; a refusal (no mail server, a bad address) is logged, never raised: the news is already
-    on the player's page."""
-    try:
-        send_mail(subject, body, None, [address])
-    except Exception:  # any transport error: logged and dropped
-        logger.exception("Could not e-mail %s: %s", address, subject)

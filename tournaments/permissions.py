@@ -50,6 +50,17 @@ def can_change_player(user, player):
     return user.is_superuser or Tournament.objects.filter(secretaries=user, events__entries__players=player).exists()
 
 
+def can_merge_players(user, kept, merged):
+    """Merging two player records changes every tournament either plays in: a superuser (or staff allowed to change
+    players) merges any two; a secretary, two players entered in tournaments they are a secretary of, every one."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser or (user.is_staff and user.has_perm("tournaments.change_player")):
+        return True
+    entered = Tournament.objects.filter(events__entries__players__in=[kept, merged]).distinct()
+    return entered.exists() and not entered.exclude(secretaries=user).exists()
+
+
 def can_change_club(user, club):
     """A secretary of a tournament the club hosts or has players entered in."""
     if not user.is_authenticated:

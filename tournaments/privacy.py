@@ -8,7 +8,10 @@ the archive, the PDFs), so a new path cannot show more than the others.
   age categories of its prizes), and superusers. Never its umpires, never the public: an export carries the dates
   its reader may see, no more.
 - Their e-mail address, account and personal links: in no list and no export; a personal link reaches its player
-  and the secretaries of the tournament (players.links)."""
+  and the secretaries of the tournament (players.links).
+- What the player agreed to publish (tournaments.consent): a private name reaches the public as Player.shown_name
+  (initials and club, or a public name), a private rating and portrait not at all; the officials of the player's
+  tournaments read the real ones."""
 
 from django.db.models import Exists, OuterRef, Q, Value
 

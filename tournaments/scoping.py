@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions
 from rest_framework.exceptions import PermissionDenied as APIPermissionDenied
 
+from core.api import ServiceAPIView
 from core.http_errors import error_responses
 from tournaments.models import Tournament
 from tournaments.permissions import TournamentPermission, is_secretary
@@ -71,3 +72,17 @@ def documented_errors(serializer, update_serializer=None, conflicts=("destroy",)
         return extend_schema_view(**schemas)(viewset)
 
     return decorate
+
+
+class SecretaryOnlyView(ServiceAPIView):
+    """An API view of a tournament's own business (its officials, the federations it invited): its secretaries
+    alone, reading too. The tournament is the URL's `tournament_slug`; others get 404 or 403 as for any view."""
+
+    def get_tournament(self):
+        tournament = get_object_or_404(
+            Tournament.objects.visible_to(self.request.user), slug=self.kwargs["tournament_slug"]
+        )
+        self.require(
+            is_secretary(self.request.user, tournament), _("Only a secretary of this tournament may change it.")
+        )
+        return tournament

@@ -22,7 +22,7 @@ class EntryRow:
     rating: int | None
 
     def matches(self, folded):
-        text = " ".join((self.entry.name, self.clubs, self.countries, *(p.full_name for p in self.players)))
+        text = " ".join((self.entry.name, self.clubs, self.countries, *(p.shown_name for p in self.players)))
         return folded in text.casefold()
 
 
@@ -45,7 +45,9 @@ def event_entries(event, query=""):
 
 def entry_row(entry):
     players = [member.player for member in entry.members.all()]
-    ratings = [player.rating for player in players if player.rating is not None]
+    # A rating kept private (Player.publish_rating) is left out of the public list, and so is the pair's average.
+    private = any(not player.publish_rating for player in players)
+    ratings = [] if private else [player.rating for player in players if player.rating is not None]
     return EntryRow(
         entry=entry,
         players=players,

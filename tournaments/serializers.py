@@ -15,25 +15,46 @@ SLUG_TAKEN = gettext_lazy(
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "guid", "name", "country", "is_federation"]
+        fields = ["id", "guid", "name", "country", "is_federation", "federation"]
         read_only_fields = ["guid"]
+        extra_kwargs = {"federation": {"help_text": "The federation (a club) this club belongs to."}}
+
+
+CONSENT_FIELDS = ["publish_name", "publish_portrait", "publish_rating", "alias", "consent_source"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    shown_name = serializers.CharField(read_only=True, help_text="The name the public sees (Player.shown_name).")
+
     class Meta:
         model = Player
-        fields = ["id", "guid", "first_name", "last_name", "sex", "date_of_birth", "country", "club", "rating"]
-        read_only_fields = ["guid"]
+        fields = [
+            "id", "guid", "first_name", "last_name", "shown_name", "sex", "date_of_birth", "country", "club",
+            "rating", *CONSENT_FIELDS, "consent_at",
+        ]  # fmt: skip
+        read_only_fields = ["guid", "consent_at"]
         extra_kwargs = {
             "date_of_birth": {
                 "help_text": "null unless you are a secretary or chief referee of a tournament the player is in."
-            }
+            },
+            "first_name": {"help_text": "A name the player keeps private: the shown name, except to the officials."},
+            "last_name": {"help_text": "A name the player keeps private: empty, except to the officials."},
+            "rating": {"help_text": "A rating the player keeps private: null, except to the officials."},
+            "consent_source": {
+                "help_text": "Where the consent came from; given with a change of publish_* or alias (else "
+                "'secretary')."
+            },
         }
 
     def to_representation(self, player):
         data = super().to_representation(player)
         if not self.birth_date_shown(player):
+            # Not an official of the player's tournaments: what the public sees, no more.
             data["date_of_birth"] = None
+            if not player.publish_name:
+                data["first_name"], data["last_name"] = player.shown_name, ""
+            if not player.publish_rating:
+                data["rating"] = None
         return data
 
     def birth_date_shown(self, player):
@@ -55,7 +76,10 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "guid", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"]
+        fields = [
+            *["id", "guid", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"],
+            "time_zone",
+        ]
         read_only_fields = ["guid"]
 
     def validate(self, attrs):
@@ -69,7 +93,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
-        fields = ["id", "name", "kind", "category", "rule_set"]
+        fields = ["id", "name", "kind", "category", "rule_set", "citizens_only"]
 
     def validate_name(self, name):
         tournament = self.context["tournament"]
@@ -241,3 +265,16 @@ class AppointOfficialSerializer(serializers.Serializer):
 class RemoveOfficialSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=OFFICIAL_ROLES)
     user = serializers.CharField(max_length=254, help_text="The official's id, user name or e-mail.")
+
+
+class MergePlayersSerializer(serializers.Serializer):
+    """The player record to merge into the one of the URL, which is kept (tournaments.merging)."""
+
+    merged = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), help_text="The id of the record merged into this one, then deleted."
+    )
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if players is not None:  # the players the caller may see (tournaments.privacy)
+            self.fields["merged"].queryset = players

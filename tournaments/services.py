@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core import page_cache
+from tournaments.eligibility import Checker
 from tournaments.importing import ImportFailed, ImportNeedsConfirmation, ImportPreview, parse_entries
 from tournaments.models import Club, Entry, EntryMember, Event, Player, Tournament, entry_name
 from tournaments.signals import drawn_stages, entry_withdrawn
@@ -21,6 +22,7 @@ TEAM_SIZE_NEEDED = {
     "singles": gettext_lazy("a singles entry needs %(count)s player(s)"),
     "doubles": gettext_lazy("a doubles entry needs %(count)s player(s)"),
     "teams": gettext_lazy("a team entry needs %(count)s player(s)"),
+    "team_ties": gettext_lazy("a team enters a team event with its roster: add it as a team"),
 }
 
 
@@ -69,6 +71,11 @@ def add_entry(event, players, seed=None):
                 for member in taken
             ]
         )
+    checker = Checker(event)
+    checker.load_clubs(players)
+    refusal = checker.refusal(players)
+    if refusal:
+        raise ImportFailed([refusal])
     # create() rather than bulk_create: one entry, and its post_save signal is wanted.
     entry = Entry.objects.create(event=event, seed=seed, name=entry_name(players))
     EntryMember.objects.bulk_create(_members(entry, players))
@@ -104,6 +111,8 @@ def import_entries(event, source, confirm=False):
     Once a stage of the event is drawn, the import writes nothing unless `confirm` is given: it raises
     ImportNeedsConfirmation with what it would change, since the draws made keep their entrants.
     """
+    if event.kind == Event.Kind.TEAM_TIES:
+        raise ImportFailed([str(TEAM_SIZE_NEEDED[event.kind])])
     rows = parse_entries(source, event.team_size)
     with transaction.atomic():
         # Lock the event so two imports into it cannot interleave.
@@ -179,8 +188,10 @@ def _resolve_players(rows):
 
 def _plan_entries(event, rows, players):
     """Match each row to the event's existing entry of its players, or None for a new one. Returns the
-    (row, team, entry) plans, team being the row's players, and the errors, one per refused row."""
+    (row, team, entry) plans, team being the row's players, and the errors, one per refused row (an entry its
+    event's rules refuse too, tournaments.eligibility)."""
     entry_of_player, size_of_entry, seed_owner = _existing_entries(event)
+    eligibility = _eligibility(event, rows, players)
     plans, errors = [], []
     for row in rows:
         team = [players[player_row.key] for player_row in row.players]
@@ -201,8 +212,32 @@ def _plan_entries(event, rows, players):
                 % {"line": row.line, "seed": row.seed, "entry": owner.name}
             )
             continue
+        refusal = eligibility.refusal(team) if entry is None else None
+        if refusal:
+            errors.append(_("line %(line)s: %(refusal)s") % {"line": row.line, "refusal": refusal})
+            continue
         plans.append((row, team, entry))
     return plans, errors
+
+
+def _eligibility(event, rows, players):
+    """The event's rules, read once for the whole file (tournaments.eligibility.Checker). A rule on federations
+    reads the players' clubs: a new player's club is the one its row names, found by name (one query)."""
+    checker = Checker(event)
+    if checker.asks_federation:
+        named = {player_row.club.casefold() for row in rows for player_row in row.players if player_row.club}
+        by_name = {
+            club.name.casefold(): club
+            for club in Club.objects.select_related("federation")
+            if club.name.casefold() in named
+        }
+        for row in rows:
+            for player_row in row.players:
+                player = players[player_row.key]
+                if player.pk is None and player_row.club.casefold() in by_name:
+                    player.club = by_name[player_row.club.casefold()]
+        checker.load_clubs(list(players.values()))
+    return checker
 
 
 def _known_players(rows):

@@ -50,10 +50,12 @@ def public_tournaments():
 
 
 def find_players(query, user, limit=50):
-    """Players `user` may see whose first or last name holds every word of `query`."""
+    """Players `user` may see whose shown name holds every word of `query`: the first or last name of a player who
+    publishes it, the public name (alias) of one who does not; a private name is never searched."""
     players = players_visible_to(user).select_related("club")
     for word in query.split()[:4]:
-        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
+        named = Q(first_name__icontains=word) | Q(last_name__icontains=word)
+        players = players.filter(Q(publish_name=True) & named | Q(publish_name=False, alias__icontains=word))
     return players.order_by("last_name", "first_name")[:limit]
 
 
@@ -117,7 +119,7 @@ def opponents(player):
     for row in results(player):
         if row.other is not None:
             met.update(member.player_id for member in row.other.members.all())
-    return Player.objects.filter(pk__in=met - {player.pk}).order_by("last_name", "first_name")
+    return Player.objects.filter(pk__in=met - {player.pk}).select_related("club").order_by("last_name", "first_name")
 
 
 def rating_histories(player):
@@ -134,13 +136,14 @@ def club_tournaments(club):
 
 
 def club_players(club, user):
-    return players_visible_to(user).filter(club=club).order_by("last_name", "first_name")
+    return players_visible_to(user).filter(club=club).select_related("club").order_by("last_name", "first_name")
 
 
 def filtered_ranking(rating, user, country="", sex="", age="", today=None):
     """The rating's ranking (ratings.selectors.ranking) of the players `user` may see, of a country, a sex and an
-    age category (AGE_CATEGORIES; a player without a date of birth is in none)."""
-    players = players_visible_to(user)
+    age category (AGE_CATEGORIES; a player without a date of birth is in none). A player who keeps their rating
+    private is in no public ranking."""
+    players = players_visible_to(user).filter(publish_rating=True)
     if country:
         players = players.filter(country=country)
     if sex:
@@ -174,6 +177,8 @@ def ranking_countries(rating, user):
 
 
 def shown_picture(**owner):
-    """The public portrait (player=…) or emblem (club=…) of a SoL backup, or None: a portrait its player did not
-    agree to show is never shown (history.sol.models.Picture.public)."""
+    """The public portrait (player=…) or emblem (club=…) of a SoL backup, or None: a portrait is shown only where
+    its player agreed to publish it (Player.publish_portrait), an emblem where it is public."""
+    if "player" in owner:
+        return Picture.objects.filter(player__publish_portrait=True, **owner).first()
     return Picture.objects.filter(public=True, **owner).first()

@@ -19,6 +19,11 @@ def tournaments_stamp(tournaments):
     return sorted(tournaments.values_list("pk", "page_version"))
 
 
+def consent_stamp():
+    """Changes whenever a player's consent is recorded: a ranking or club page shows their names and ratings."""
+    return tuple(Player.objects.aggregate(last=Max("consent_at"), count=Count("consent_at")).values())
+
+
 def player(player_id, **kwargs):
     found = Player.objects.filter(pk=player_id)
     rates = Rate.objects.filter(player_id=player_id)
@@ -36,7 +41,7 @@ def club(club_id):
     found = Club.objects.filter(pk=club_id)
     # The players the public sees: a draft published adds its players to the page.
     shown = players_visible_to(AnonymousUser()).filter(club_id=club_id)
-    players = shown.values_list("pk", "first_name", "last_name", "country")
+    players = shown.values_list("pk", "first_name", "last_name", "country", "publish_name", "alias")
     emblem = list(Picture.objects.filter(club_id=club_id).values_list("pk", "public"))
     return list(found.values_list()), sorted(players), tournaments_stamp(selectors.club_tournaments(club_id)), emblem
 
@@ -44,14 +49,14 @@ def club(club_id):
 def rating(rating_id):
     found = Rating.objects.filter(pk=rating_id).values_list()
     shown = Rate.objects.filter(rating_id=rating_id, player__in=players_visible_to(AnonymousUser()))
-    return list(found), rows_stamp(Rate.objects.filter(rating_id=rating_id)), shown.count()
+    return list(found), rows_stamp(Rate.objects.filter(rating_id=rating_id)), shown.count(), consent_stamp()
 
 
 def championship(championship_id):
     found = Championship.objects.filter(pk=championship_id).values_list()
     tournaments = selectors.public_tournaments().filter(championships=championship_id)
     prizes = Prize.objects.filter(event__tournament__championships=championship_id)
-    return list(found), tournaments_stamp(tournaments), rows_stamp(prizes)
+    return list(found), tournaments_stamp(tournaments), rows_stamp(prizes), consent_stamp()
 
 
 def index():

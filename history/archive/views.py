@@ -41,7 +41,8 @@ def cached_index(request):
 def player_page(request, player_id):
     player = get_object_or_404(players_visible_to(request.user).select_related("club"), pk=player_id)
     results = selectors.results(player)
-    histories = selectors.rating_histories(player)
+    # A player who keeps their rating private shows no rating, no history of it.
+    histories = selectors.rating_histories(player) if player.publish_rating else {}
     context = {
         "player": player,
         "events": selectors.player_events(player),

@@ -1,10 +1,11 @@
 """Listening to the floors below: an event of a championship's tournament is prized when its last stage finishes
-(SoL prizes a tourney when its final ranking is complete)."""
+(SoL prizes a tourney when its final ranking is complete); the ratings read a prized event's ranking here."""
 
 from django.dispatch import receiver
 
-from history.championships.models import Championship
+from history.championships.models import Championship, Prize
 from history.championships.services import assign_prizes
+from history.ratings.signals import prize_ranking_asked
 from stages.models import Stage
 from stages.signals import stage_finished
 
@@ -16,3 +17,8 @@ def prize_finished_event(sender, stage, **kwargs):
         return
     if Championship.objects.filter(tournaments=event.tournament_id).exists():
         assign_prizes(event)
+
+
+@receiver(prize_ranking_asked, dispatch_uid="championships-prize-ranking")
+def prize_ranking(sender, event, **kwargs):
+    return list(Prize.objects.filter(event=event).order_by("place").values_list("entry_id", flat=True))

@@ -22,7 +22,9 @@ class RatingViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], serializer_class=RankingRowSerializer, filterset_fields=[])
     def ranking(self, request, pk=None):
         """Each player's latest rate, highest first (equal rates: the player entered first); only the players you
-        may see (a player entered only in a draft tournament stays with its officials)."""
-        rows = selectors.ranking(self.get_object(), players_visible_to(request.user))
+        may see (a player entered only in a draft tournament stays with its officials), none who keeps their rating
+        private; a player who keeps their name private has their shown name as first_name."""
+        players = players_visible_to(request.user).filter(publish_rating=True)
+        rows = selectors.ranking(self.get_object(), players)
         page = self.paginate_queryset(rows)
         return self.get_paginated_response(RankingRowSerializer(page, many=True).data)

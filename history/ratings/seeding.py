@@ -3,7 +3,7 @@ member_rating_asked): the newest rate before the tournament's first day, in the 
 inherits, in a rating of a lower level number (the starting rate of ratings.services.StartingRates)."""
 
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, Subquery
 
 from history.ratings.models import EventRating, Rate, Rating
 from history.ratings.tasks import recompute_rating
@@ -36,3 +36,14 @@ def recompute_after_swiss(sender, stage, **kwargs):
     link = EventRating.objects.filter(event_id=stage.event_id).values_list("rating_id", flat=True).first()
     if link is not None:
         transaction.on_commit(lambda: recompute_rating.delay(link))
+
+
+def move_rates(sender, kept, merged, **kwargs):
+    """Two records of one person merged (tournaments.merging): the merged one's rates become the kept one's (a
+    date both have a rate on in one rating keeps the kept one's), and each rating they touch is recomputed once
+    committed, now that one player holds both histories (a historical rating keeps its rates as they are)."""
+    Rate.objects.filter(player=merged, rating__rates__player=kept, rating__rates__date=F("date")).delete()
+    ratings = set(Rate.objects.filter(player=merged).values_list("rating_id", flat=True))
+    Rate.objects.filter(player=merged).update(player=kept)
+    for rating_id in sorted(ratings):
+        transaction.on_commit(lambda rating_id=rating_id: recompute_rating.delay(rating_id))

@@ -18,6 +18,12 @@ class RankedPlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = ["id", "guid", "first_name", "last_name"]
 
+    def to_representation(self, player):
+        data = super().to_representation(player)
+        if not player.publish_name:  # a private name: the shown one (Player.shown_name), never the real one
+            data["first_name"], data["last_name"] = player.shown_name, ""
+        return data
+
 
 class RankingRowSerializer(serializers.ModelSerializer):
     player = RankedPlayerSerializer()

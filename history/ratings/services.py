@@ -11,6 +11,7 @@ from core import page_cache
 from history.ratings.glicko import System, Value
 from history.ratings.models import EventRating, Rate, Rating
 from history.ratings.periods import Parameters, Period, compute
+from history.ratings.signals import prize_ranking
 from stages.models import Match, Stage
 from stages.placings import event_stage_placings
 from tournaments.models import Event
@@ -75,7 +76,8 @@ def counted_events(rating):
 
 def period_of(event):
     """The event's tournament as one rating period: the decided matches of its Swiss stages between two real
-    players (no bye, no named phantom; finals are another stage), and its final ranking."""
+    players (no bye, no named phantom; finals are another stage), and its final ranking: by prize place once
+    prized, else by placings."""
     matches = list(
         Match.objects.filter(stage__event=event).select_related("stage").order_by("stage__order", "round__number")
     )
@@ -93,8 +95,10 @@ def period_of(event):
         counted.append((players[match.entry_a_id], players[match.entry_b_id], match.score_a, match.score_b))
 
     def ranking():
-        placings = event_stage_placings(event)
-        return [None if p.entry.pk in phantoms else players.get(p.entry.pk) for p in placings]
+        # A prized event ranks as its prizes were given (SoL's tourney ranking puts the prize first): the prizes
+        # of an imported tourney need not follow its standings.
+        ranked = prize_ranking(event) or [placing.entry.pk for placing in event_stage_placings(event)]
+        return [None if entry in phantoms else players.get(entry) for entry in ranked]
 
     return Period(event.tournament.start_date, counted, ranking)
 

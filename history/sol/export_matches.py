@@ -63,6 +63,7 @@ def event_matches(stages, numbers):
         "system": SYSTEMS.get(first.kind, "roundrobin"),
         "couplings": PAIRINGS.get(first.pairing_method, "serial"),
         "delaytoppairing": 1 if first.delay_top_players else 0,
+        "delaycompatriotpairing": first.delay_compatriots if first.kind == Stage.Kind.SWISS else 0,
         "phantomscore": first.bye_score_for,
         "currentturn": turn,
         "rankedturn": turn if finals and all(is_finished(s) for s in stages) else ranked,
@@ -83,7 +84,7 @@ def sol_match(match, numbers, turn, board, scores=None):
         "score1": score_a,
         "score2": score_b,
     }
-    if match.entry_b_id is None:
+    if match.entry_b_id is None and match.score_a is None:  # a bye keeps its card (see sol.import_tourneys)
         record["score1"], record["score2"] = match.stage.bye_score_for, 0
     boards = [sol_board(b) for b in match.boards.all() if not b.voided and b.game_no == 1] if scores is None else []
     if boards:

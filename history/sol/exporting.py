@@ -12,7 +12,8 @@ from history.championships.models import Championship
 from history.championships.selectors import event_prizes, scheme_of
 from history.ratings.models import EventRating
 from history.sol.export_matches import event_matches, is_finished, stage_figures
-from tournaments.models import Entry
+from history.sol.models import PlayerAlias
+from tournaments.models import Entry, Event
 
 # A guid for our objects that have none: the same on every export, so SoL recognises a tournament sent twice.
 NAMESPACE = uuid.UUID("6f1d0e52-8a43-4c4e-9d1f-3c0b2a5e7d10")
@@ -22,11 +23,21 @@ def our_guid(kind, pk):
     return uuid.uuid5(NAMESPACE, f"{kind}:{pk}").hex
 
 
+def agreed_privacy(player):
+    """SoL's "agreedprivacy" of a player: "A" agreed to publish their name, "N" did not, " " never said (SoL then
+    infers it from their playing since 2020: tournaments.consent's defaults)."""
+    if not player.consent_source:
+        return " "
+    return "A" if player.publish_name else "N"
+
+
 class Writer:
     """SoL's flat lists with 1-based references, each object once."""
 
     def __init__(self, birth_dates=frozenset()):
-        self.birth_dates = birth_dates  # ids of the players whose date of birth the reader may see
+        # ids of the players whose date of birth (and private name) the reader may see: their tournament's
+        # secretaries and chief referees (tournaments.privacy)
+        self.birth_dates = birth_dates
         self.lists = {"users": [], "clubs": [], "players": [], "championships": [], "ratings": [], "rates": []}
         self.seen = {}
 
@@ -52,11 +63,15 @@ class Writer:
 
     def player(self, player):
         def build(player):
+            officials = player.pk in self.birth_dates
+            first_name, last_name = (
+                (player.first_name, player.last_name) if officials or player.publish_name else (player.shown_name, "")
+            )
             record = {
                 "guid": player.guid or our_guid("player", player.pk),
-                "firstname": player.first_name,
-                "lastname": player.last_name,
-                "agreedprivacy": "A",
+                "firstname": first_name,
+                "lastname": last_name,
+                "agreedprivacy": agreed_privacy(player),
             }
             born = player.date_of_birth if player.pk in self.birth_dates else None
             optional = {"sex": player.sex, "nationality": player.country, "birthdate": born}
@@ -127,7 +142,16 @@ class Writer:
         return self.add("championships", event, build)
 
     def documents(self, tourneys):
+        self.add_merged()
         return [self.lists, *tourneys]
+
+    def add_merged(self):
+        """Each player's merged guids (sol.PlayerAlias), as SoL writes its merged players: [guid, last name, first
+        name, nickname], so SoL resolves the old guid to this player too. One query for the whole file."""
+        index = {pk: number for (kind, pk), number in self.seen.items() if kind == "players"}
+        for alias in PlayerAlias.objects.filter(player_id__in=index).order_by("guid"):
+            record = self.lists["players"][index[alias.player_id] - 1]
+            record.setdefault("merged", []).append([alias.guid, record["lastname"], record["firstname"], ""])
 
 
 def own_club(tournament):
@@ -190,7 +214,10 @@ def export_tournaments(tournaments, birth_dates=frozenset()):
     tourneys = [
         event_tourney(writer, event)
         for tournament in tournaments
-        for event in tournament.events.select_related("tournament__host_club").order_by("pk")
+        # SoL knows no ties of rubbers (its teams play as one competitor): a team event is not SoL's to carry.
+        for event in tournament.events.exclude(kind=Event.Kind.TEAM_TIES)
+        .select_related("tournament__host_club")
+        .order_by("pk")
     ]
     text = yaml.dump_all(writer.documents(tourneys), Dumper=Dumper, allow_unicode=True, sort_keys=False)
     return gzip.compress(text.encode("utf-8"), mtime=0)

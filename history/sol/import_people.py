@@ -2,12 +2,16 @@
 and their rates, championships. Each keeps its SoL guid; what we already hold (by guid, else by name) is reused
 and only its blank fields are filled, so importing a file again changes nothing."""
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import ServiceError
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
+from history.sol.errors import SolFileError
 from history.sol.models import PlayerAlias
 from history.sol.references import as_date, as_decimal, given, pick, required, text
+from tournaments.merging import merge_players
 from tournaments.models import Club, Player, player_identity
 
 CLUB_NAME = Club._meta.get_field("name").max_length
@@ -80,8 +84,29 @@ def name_key(first_name, last_name, birth):
     return (first_name.casefold(), last_name.casefold(), birth)
 
 
+def take_consent(player, record, now):
+    """SoL's "agreedprivacy" as our consent (tournaments.consent): "A" (agreed) publishes the name, the portrait
+    and the rating; "N" (did not agree) none of them; blank (never said) records nothing. A consent recorded here
+    first-hand (sign-up form, delegate, secretary) stays: a SoL file only repeats what another system was told.
+    Whether the player changed."""
+    said = record.get("agreedprivacy")
+    if said not in ("A", "N") or player.consent_source not in ("", Player.ConsentSource.SOL):
+        return False
+    agreed = said == "A"
+    answers = {"publish_name": agreed, "publish_portrait": agreed, "publish_rating": agreed}
+    if player.consent_source == Player.ConsentSource.SOL and all(
+        getattr(player, name) == value for name, value in answers.items()
+    ):
+        return False
+    for name, value in answers.items():
+        setattr(player, name, value)
+    player.consent_source, player.consent_at = Player.ConsentSource.SOL, now
+    return True
+
+
 def import_players(records, clubs):
     finder = PlayerFinder(records)
+    now = timezone.now()
     players, new, aliases = [], [], []
     for number, record in enumerate(records, start=1):
         where = _("Player %(number)s") % {"number": number}
@@ -101,9 +126,12 @@ def import_players(records, clubs):
         if player is None:
             player = Player(first_name=first_name, last_name=last_name, **fields)
             player.identity = player_identity(first_name, last_name, player.country)
+            take_consent(player, record, now)
             new.append(player)
         else:
-            save_if_changed(player, fields)
+            consented = take_consent(player, record, now)
+            if fill_blanks(player, fields) or consented:
+                player.save()
         if fields["guid"]:
             finder.by_guid[fields["guid"]] = player
         players.append(player)
@@ -115,17 +143,22 @@ def import_players(records, clubs):
 
 def merge_aliases(aliases):
     """SoL's merged guids name the player they were merged into: remember them; a player we imported under
-    such a guid before the merge gives way to the one it was merged into."""
+    such a guid before the merge is merged into the one it was merged into, as a secretary merges two records
+    (tournaments.merging: its entries, line-ups, rates, links... follow)."""
     known = set(PlayerAlias.objects.filter(guid__in=[guid for guid, _player in aliases]).values_list("guid", flat=True))
     for guid, player in aliases:
         if guid in known:
             continue
         old = Player.objects.filter(guid=guid).exclude(pk=player.pk).first()
         if old is not None:
-            old.memberships.update(player=player)
-            Rate.objects.filter(player=old).exclude(date__in=player.rates.values("date")).update(player=player)
-            old.delete()
-        PlayerAlias.objects.create(guid=guid, player=player)
+            try:
+                merge_players(player, old)
+            except ServiceError as error:
+                raise SolFileError(
+                    _("SoL merged %(old)s into %(player)s, but here: %(reason)s")
+                    % {"old": old, "player": player, "reason": error.message}
+                ) from None
+        PlayerAlias.objects.get_or_create(guid=guid, defaults={"player": player})
         known.add(guid)
 
 

@@ -113,6 +113,7 @@ class TourneyImport:
             [pick(self.shared.players, ref, "player", self.where) for ref in c.get("players") or ()]
             for c in competitors
         ]
+        self.teams = teams
         size = max((len(team) for team in teams), default=1)
         championship = pick(self.shared.championships, self.record["championship"], "championship", self.where)
         self.event = Event.objects.create(
@@ -151,6 +152,8 @@ class TourneyImport:
             rounds_planned=len(turns) or None,
             pairing_method=PAIRINGS.get(record.get("couplings"), Stage.Pairing.SERIAL),
             delay_top_players=int(record.get("delaytoppairing") or 0),
+            # SoL's pairing keeps compatriots apart this many rounds; our Swiss pairing does it the same way.
+            delay_compatriots=int(record.get("delaycompatriotpairing") or 0) if kind == Stage.Kind.SWISS else 0,
             bye_score_for=record.get("phantomscore") or 25,
             keep_apart="",
         )
@@ -205,14 +208,17 @@ class TourneyImport:
             score_a, score_b = record.get("score1") or 0, record.get("score2") or 0
             match = Match(stage=rnd.stage, round=rnd, number=number, entry_a=a, entry_b=b, table=record.get("board"))
             if b is None:
-                match.status, match.score_a, match.score_b, match.winner = Match.Status.BYE, phantom, 0, a
+                # The bye's card as SoL kept it: its net score is the stage's bye score (SoL's phantom score, see
+                # stages.selectors.decided_results), its total what the card says.
+                match.status, match.winner = Match.Status.BYE, a
+                match.score_a, match.score_b = record.get("score1", phantom) or 0, record.get("score2") or 0
             elif scored and (score_a or score_b):
                 match.status = Match.Status.CONFIRMED
                 match.score_a, match.score_b = score_a, score_b
                 match.winner = a if score_a > score_b else (b if score_b > score_a else None)
                 match.games_a, match.games_b = int(score_a > score_b), int(score_b > score_a)
                 games.append((match, [(score_a, score_b)]))
-                boards.append((match, record.get("boards") or ()))
+                boards.append((match, 1, record.get("boards") or ()))
             matches.append(match)
         self.save_matches(matches, games, boards)
 
@@ -222,12 +228,13 @@ class TourneyImport:
             first = played[0]
             a, b = self.entry(first.get("competitor1")), self.entry(first.get("competitor2"))
             match = Match(stage=rnd.stage, round=rnd, number=1, entry_a=a, entry_b=b, table=first.get("board"))
-            scores = []
+            scores, legs = [], []
             for record in played:
                 s1, s2 = record.get("score1") or 0, record.get("score2") or 0
                 same_sides = self.entry(record.get("competitor1")) == a
-                if s1 or s2:
+                if s1 or s2:  # a leg not played (0-0) is no game
                     scores.append((s1, s2) if same_sides else (s2, s1))
+                    legs.append((record.get("boards") or (), same_sides))
             if scores:
                 match.score_a, match.score_b = sum(s[0] for s in scores), sum(s[1] for s in scores)
                 match.games_a = sum(1 for s in scores if s[0] > s[1])
@@ -236,7 +243,11 @@ class TourneyImport:
                     match.winner = a if match.games_a > match.games_b else b
                     match.status = Match.Status.CONFIRMED
                 games.append((match, scores))
-                boards.append((match, first.get("boards") or ()))
+                # Each leg of a best of three is a game of the match: its boards are that game's.
+                boards += [
+                    (match, game_no, records if same_sides else [swapped(r) for r in records])
+                    for game_no, (records, same_sides) in enumerate(legs, start=1)
+                ]
             matches.append(match)
         self.save_matches(matches, games, boards)
 
@@ -253,23 +264,32 @@ class TourneyImport:
         )
         entered_at = prepared(Board, "entered_at", timezone.now())
         insert_rows(
-            Board, BOARD_FIELDS, [(*row, entered_at) for match, records in boards for row in board_rows(match, records)]
+            Board,
+            BOARD_FIELDS,
+            [(*row, entered_at) for match, game_no, records in boards for row in board_rows(match, game_no, records)],
         )
 
     def create_prizes(self):
         competitors = self.record.get("competitors") or []
-        ranked = sorted(zip(self.entries, competitors, strict=True), key=sol_order, reverse=True)
+        # Equal on every figure, SoL's ranking keeps its first player's surname and name order.
+        by_name = sorted(zip(self.entries, competitors, self.teams, strict=True), key=first_player_name)
+        ranked = sorted(by_name, key=sol_order, reverse=True)
         Prize.objects.bulk_create(
             [
                 Prize(event=self.event, entry=entry, place=place, amount=as_decimal(c.get("prize"), self.where))
-                for place, (entry, c) in enumerate(ranked, start=1)
+                for place, (entry, c, _team) in enumerate(ranked, start=1)
             ]
         )
 
 
-def sol_order(pair):
+def first_player_name(row):
+    team = row[2]
+    return (team[0].last_name, team[0].first_name) if team else ("", "")
+
+
+def sol_order(row):
     """SoL's final ranking of a prized tourney: prize first, then points, Buchholz, net and total score."""
-    _entry, c = pair
+    c = row[1]
     return (
         as_decimal(c.get("prize"), ""),
         c.get("points") or 0,
@@ -287,9 +307,18 @@ BOARD_FIELDS = (
 )  # fmt: skip
 
 
-def board_rows(match, records):
-    """SoL boards as rows of BOARD_FIELDS but the last: the winner (the side with coins, the loser's left on the
-    board) and who covered the queen, with running totals."""
+def swapped(record):
+    """A SoL board seen from the other side: a later leg of a final may name the finalists the other way round."""
+    sides = {"coins1": "coins2", "coins2": "coins1"}
+    turned = {sides.get(key, key): value for key, value in record.items()}
+    if "queen" in record:
+        turned["queen"] = {"1": "2", "2": "1", 1: 2, 2: 1}.get(record["queen"], record["queen"])
+    return turned
+
+
+def board_rows(match, game_no, records):
+    """SoL boards of one game as rows of BOARD_FIELDS but the last: the winner (the side with coins, the loser's
+    left on the board) and who covered the queen, with running totals."""
     rows, total_a, total_b = [], 0, 0
     for record in records:
         coins_a, coins_b = record.get("coins1") or 0, record.get("coins2") or 0
@@ -301,5 +330,7 @@ def board_rows(match, records):
         total_b += points if winner == "B" else 0
         number = record.get("number") or len(rows) + 1
         coins = max(coins_a, coins_b)
-        rows.append((match.pk, 1, number, "A", winner, coins, queen, 0, winner, points, total_a, total_b, "SoL", False))
+        rows.append(
+            (match.pk, game_no, number, "A", winner, coins, queen, 0, winner, points, total_a, total_b, "SoL", False)
+        )
     return rows

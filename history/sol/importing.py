@@ -1,5 +1,6 @@
 """Importing SoL files: everything in one transaction, or nothing (see sol/README.md)."""
 
+import datetime
 import io
 import logging
 import posixpath
@@ -24,7 +25,8 @@ from history.sol.import_tourneys import TourneyImport
 from history.sol.layout import check_layout
 from history.sol.models import Picture
 from history.sol.reading import SolFileError, read
-from tournaments.models import free_slug, slug_base
+from tournaments.entry_services import refresh_entry_names
+from tournaments.models import EntryMember, Player, free_slug, slug_base
 
 logger = logging.getLogger(__name__)
 
@@ -100,8 +102,32 @@ def write_documents(documents, pictures, progress):
                 summary.tournaments.append(tournament)
             if progress is not None:
                 progress(number, len(tourneys))
+        keep_unsaid_names_as_sol_does(lists.get("players") or [], shared.players)
     summary.players, summary.clubs = len(shared.players), len(shared.clubs)
     return summary
+
+
+# SoL reads a player who never said (agreedprivacy blank) as agreeing when they played a tourney since this day:
+# entering a public tourney has required accepting the privacy clause since then (sol.models.Player).
+IMPLIED_CONSENT_SINCE = datetime.date(2020, 1, 1)
+
+
+def keep_unsaid_names_as_sol_does(records, players):
+    """A player of the file who never said (and has no consent recorded here) and played no tournament since
+    IMPLIED_CONSENT_SINCE keeps their name private, as SoL shows them: by their initials."""
+    unsaid = [
+        player.pk
+        for record, player in zip(records, players, strict=True)
+        if record.get("agreedprivacy") not in ("A", "N") and not player.consent_source and player.publish_name
+    ]
+    recent = EntryMember.objects.filter(
+        player_id__in=unsaid, entry__event__tournament__start_date__gte=IMPLIED_CONSENT_SINCE
+    ).values_list("player_id", flat=True)
+    old = set(unsaid) - set(recent)
+    for player in Player.objects.filter(pk__in=old).select_related("club"):
+        player.publish_name = False
+        player.save(update_fields=["publish_name"])
+        refresh_entry_names(player)
 
 
 def store_pictures(pictures, lists, shared):

@@ -163,7 +163,8 @@ MATCH = {
 TOURNEY = {
     "guid": TEXT, "championship": REFERENCE, "description": TEXT, "date": DATE, "location": TEXT,
     "hosting_club": REFERENCE, "prized": FLAG, "rating": REFERENCE, "system": TEXT, "couplings": TEXT,
-    "rankedturn": COUNT, "delaytoppairing": COUNT, "phantomscore": COUNT, "finalkind": TEXT,
+    "rankedturn": COUNT, "delaytoppairing": COUNT, "delaycompatriotpairing": COUNT,
+    "phantomscore": COUNT, "finalkind": TEXT,
     "competitors": Records(gettext_lazy("competitor %(number)s"), COMPETITOR),
     "matches": Records(gettext_lazy("match %(number)s"), MATCH),
 }  # fmt: skip

@@ -31,8 +31,9 @@ class Picture(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     name = models.CharField(max_length=120)
     image = models.FileField(upload_to="sol/")
-    # Shown on the archive's pages: a club's emblem always; a portrait only when its player agreed (SoL's
-    # "agreedprivacy" of "A"). A picture not public is never served, whoever asks.
+    # Shown on the archive's pages: a club's emblem when public (always); a portrait only when its player agreed
+    # to publish it (Player.publish_portrait, from SoL's "agreedprivacy" or recorded here), whatever this says. A
+    # picture not shown is never served, whoever asks.
     public = models.BooleanField(default=False)
     player = models.OneToOneField(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="portrait")
     club = models.OneToOneField(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="emblem")

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from history.sol.models import ImportJob
+from history.sol.models import ImportJob, Picture, PlayerAlias
 
 PROGRESS_SECONDS = 24 * 3600
 # Past the task's time limit (SOL_IMPORT_SECONDS, killed a minute later) a job still running has lost its worker;
@@ -60,3 +60,17 @@ def fail_stalled_imports(now=None):
             "imported. Upload the file again, or ask the site's administrator."
         ),
     )
+
+
+def keep_merged_guid(sender, kept, merged, **kwargs):
+    """Two records of one person merged (tournaments.merging), as SoL merges players: the merged record's guid, and
+    the guids merged into it before, now name the kept one, so a SoL file naming any of them imports onto the
+    kept player (import_people.PlayerFinder). A kept record without a guid takes the merged one's instead (the
+    tournaments floor fills it). The kept player's portrait stays; the merged one's moves over only if it has none."""
+    PlayerAlias.objects.filter(player=merged).update(player=kept)
+    if merged.guid and kept.guid and merged.guid != kept.guid:
+        PlayerAlias.objects.get_or_create(guid=merged.guid, defaults={"player": kept})
+    if Picture.objects.filter(player=kept).exists():
+        Picture.objects.filter(player=merged).delete()
+    else:
+        Picture.objects.filter(player=merged).update(player=kept)

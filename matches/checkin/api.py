@@ -12,10 +12,13 @@ from rest_framework.response import Response
 
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
-from matches.checkin import selectors
+from matches.checkin import absence, selectors
 from matches.checkin import services as late
 from matches.checkin.serializers import (
+    AbsentSerializer,
     CancelForfeitSerializer,
+    CancelledRoundSerializer,
+    CancelRoundForfeitsSerializer,
     CheckinRowSerializer,
     ReportSerializer,
     RoundCheckinSerializer,
@@ -36,7 +39,7 @@ class CheckinAPIView(ServiceAPIView):
 
     def get_match(self):
         match = get_object_or_404(
-            Match.objects.select_related("stage__event__tournament", "round", "entry_a", "entry_b"),
+            Match.with_rubbers.select_related("stage__event__tournament", "round", "entry_a", "entry_b"),
             pk=self.kwargs["match_id"],
             stage__event__tournament__slug=self.kwargs["tournament_slug"],
         )
@@ -85,6 +88,39 @@ class CancelForfeitView(CheckinAPIView):
         data = self.valid(CancelForfeitSerializer)
         late.cancel_forfeit(match, request.user, data["reason"], reported=data["reported"])
         return self.row(match)
+
+
+class AbsentView(CheckinAPIView):
+    """POST {"side"}: someone on the spot (the umpire, the desk) says the side is absent. Past the law's deadline
+    it loses at once; before it, at the deadline unless it reports (ICF 143(i), ECC 18, queen2 ¶10)."""
+
+    @extend_schema(request=AbsentSerializer, responses=ROW)
+    def post(self, request, tournament_slug, match_id):
+        match = self.get_match()
+        self.require(late.can_report(request.user, match), _("Only the umpire of this match or an official may."))
+        absence.declare_absent(match, self.valid(AbsentSerializer)["side"], user=request.user)
+        return self.row(match)
+
+
+class CancelRoundForfeitsView(CheckinAPIView):
+    """POST {"reason"}: the chief referee undoes every lateness forfeit of the round in one step; each match is
+    announced again with both sides present (audited, one cancelled forfeit per match)."""
+
+    @extend_schema(
+        request=CancelRoundForfeitsSerializer,
+        responses={200: CancelledRoundSerializer, **error_responses(400, 403, 404)},
+    )
+    def post(self, request, tournament_slug, round_id):
+        rnd = get_object_or_404(
+            Round.objects.select_related("stage__event__tournament"),
+            pk=round_id,
+            stage__event__tournament__slug=tournament_slug,
+        )
+        if not can_view(request.user, rnd.stage.event.tournament):
+            raise NotFound()
+        reason = self.valid(CancelRoundForfeitsSerializer)["reason"]
+        cancelled = absence.cancel_round_forfeits(rnd, request.user, reason)
+        return Response({"round": rnd.pk, "cancelled": [match.pk for match in cancelled]})
 
 
 class WithdrawalView(CheckinAPIView):

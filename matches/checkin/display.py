@@ -4,6 +4,7 @@ cancellation send, and the messages the desk shows after an action. A refusal st
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def clock(moment):
@@ -129,3 +130,31 @@ def clock_short(moment):
 
 def undone_message(match, side):
     return _("Check-in of %(entry)s undone: not reported at the board.") % {"entry": entry_name(match, side)}
+
+
+def claim_too_early(match, late_arrival):
+    """Why a player cannot yet say their opponent is absent: the law's time has not run out."""
+    if match.report_deadline is None:
+        return _("The match is not called yet: nobody is late.")
+    return _("%(law)s: your opponent has until %(deadline)s to come to the board; say they are absent after that.") % {
+        "law": late_arrival.law if late_arrival else "",
+        "deadline": clock(match.report_deadline),
+    }
+
+
+def absent_message(match, side):
+    """What the desk says once a side is declared absent: lost now (past the deadline), or at the deadline."""
+    if side in match.forfeited:
+        return _("%(entry)s is absent and has lost by forfeit.") % {"entry": entry_name(match, side)}
+    return _("%(entry)s is declared absent: unless they report by %(deadline)s, they lose by forfeit.") % {
+        "entry": entry_name(match, side),
+        "deadline": clock(match.report_deadline),
+    }
+
+
+def round_forfeits_cancelled(rnd, count):
+    return ngettext(
+        "%(count)s lateness forfeit of %(round)s cancelled: the match is announced again.",
+        "%(count)s lateness forfeits of %(round)s cancelled: the matches are announced again.",
+        count,
+    ) % {"count": count, "round": rnd.display_name}

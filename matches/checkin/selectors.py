@@ -9,6 +9,7 @@ from collections import Counter
 from django.db.models import F
 
 from stages.models import Match, Stage
+from tournaments.people_models import officials_entry_name
 
 S = Match.Status
 WAITING = (S.SCHEDULED, S.CALLED)  # a match whose players are expected at the board
@@ -44,6 +45,7 @@ def checkin_matches(rnd):
         rnd.matches.exclude(entry_a=None, entry_b=None)
         .exclude(status=S.BYE)
         .select_related("entry_a", "entry_b", "umpire", "group")
+        .prefetch_related("entry_a__members__player__club", "entry_b__members__player__club")
         .order_by(F("table").asc(nulls_last=True), F("group__number").asc(nulls_first=True), "number")
     )
 
@@ -100,6 +102,8 @@ def desk_row(m, now, official, may_report, swiss):
             {
                 "key": side,
                 "entry": entry,
+                # The desk calls players by their real names (the public sees Player.shown_name).
+                "name": officials_entry_name(entry),
                 "state": state,
                 "reported_at": getattr(m, f"reported_{side}_at"),
                 "can_report": state in ("waiting", "overdue") and may_report(m),
@@ -116,7 +120,7 @@ def desk_row(m, now, official, may_report, swiss):
     m.can_report_both = all(s["can_report"] for s in m.sides)
     m.can_cancel = official and bool(m.forfeited)
     m.can_withdraw = m.can_cancel and swiss
-    m.search_text = search_key(" ".join(str(s["entry"]) for s in m.sides))
+    m.search_text = search_key(" ".join(s["name"] for s in m.sides))
     return m
 
 

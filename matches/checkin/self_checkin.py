@@ -30,6 +30,7 @@ from matches.checkin.selectors import SIDES, WAITING, late_arrival_of
 from matches.checkin.services import report
 from matches.services import lock_match
 from stages.models import Match, Round
+from stages.umpiring import CLAIMS
 from tournaments.models import EntryMember, Event
 
 S = Match.Status
@@ -63,6 +64,7 @@ class Window:
     law: str
     reported_at: datetime | None
     doubles: bool  # the side is a pair: the button speaks for both partners
+    can_claim: bool = False  # "My opponent is not here" (checkin.absence)
 
     @property
     def is_open(self):
@@ -94,7 +96,7 @@ def window(match, side, now):
         state = CLOSED  # under way, decided, or a preview the players do not see
     elif match.table is None:
         state = NO_TABLE
-    elif deadline is not None and now > deadline:  # exactly at the deadline is in time
+    elif deadline is not None and now > deadline and not presumed_present(match, side):  # at the deadline: in time
         state = LATE
     elif opening is None or now < opening:
         state = EARLY
@@ -109,6 +111,27 @@ def window(match, side, now):
         law=late_arrival.law if late_arrival else "",
         reported_at=reported_at,
         doubles=match.stage.event.kind != Event.Kind.SINGLES,  # a pair (or a team) reports as one side
+        can_claim=can_claim(match, side, now),
+    )
+
+
+def presumed_present(match, side):
+    """Called by claims (checkin.absence), a side nobody said is absent is never late: it may still tap in."""
+    return match.check_in == CLAIMS and side not in match.declared_absent
+
+
+def can_claim(match, side, now):
+    """The side, at its table, may say its opponent is not here: by claims, from the law's deadline on, while
+    the opponent has neither reported nor been said absent."""
+    other = "b" if side == "a" else "a"
+    deadline = match.report_deadline
+    return (
+        match.check_in == CLAIMS
+        and match.status in WAITING
+        and deadline is not None
+        and now > deadline
+        and getattr(match, f"reported_{other}_at") is None
+        and other not in match.declared_absent
     )
 
 

@@ -127,3 +127,16 @@ class RoundCheckinSerializer(serializers.Serializer):
     law = serializers.CharField(allow_null=True, help_text="The late-arrival law giving the deadlines.")
     now = serializers.DateTimeField()
     matches = CheckinRowSerializer(many=True)
+
+
+class AbsentSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES, help_text="The side said to be absent.")
+
+
+class CancelRoundForfeitsSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why the round's lateness forfeits are cancelled.")
+
+
+class CancelledRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    cancelled = serializers.ListField(child=serializers.IntegerField(), help_text="The matches announced again.")

@@ -40,6 +40,7 @@ from matches.scoring.services import walkover_figures
 from matches.services import lock_match, result_changed
 from rules.base import get_rule_set
 from stages.models import Match, Round, Stage
+from stages.umpiring import CLAIMS
 from tournaments.notifications import notify, tournament_officials
 from tournaments.permissions import is_chief_referee, is_umpire
 from tournaments.services import withdraw_entry
@@ -145,6 +146,7 @@ def report(match, side, user, at=None, reason=""):
         )
     at = at or timezone.now()
     late = match.report_deadline is not None and at > match.report_deadline
+    late = late and not (match.check_in == CLAIMS and side not in match.declared_absent)  # silence is no lateness
     if late and not (is_official(user, match) and reason.strip()):
         law = late_arrival_of(match).law
         raise ServiceError(
@@ -224,8 +226,11 @@ def reports(match):
 def due_matches(now):
     """Matches whose deadline passed before `now` with a side not reported: the ones to forfeit."""
     unreported = Q(reported_a_at=None) | Q(reported_b_at=None)
-    return Match.objects.filter(
+    # Called "by claims" (matches.checkin.absence), silence forfeits nobody: only a side declared absent loses.
+    established = ~Q(check_in=CLAIMS) | ~Q(declared_absent="")
+    return Match.with_rubbers.filter(  # a rubber called on its own has its own deadline
         unreported,
+        established,
         status__in=WAITING,
         round__status=Round.Status.PUBLISHED,  # a preview's draw can still change: it takes no play (nor forfeit)
         report_deadline__lt=now,  # exactly at the deadline is still in time
@@ -250,6 +255,10 @@ def forfeit_if_due(pk, now):
     if match is None:
         return 0
     absent = "".join(side for side in SIDES if getattr(match, f"reported_{side}_at") is None)
+    if match.check_in == CLAIMS:
+        absent = "".join(side for side in absent if side in match.declared_absent)
+    if not absent:
+        return 0
     record_forfeit(match, absent)
     if match.stage.kind == Stage.Kind.SWISS and match.stage.forfeit_withdraws:
         for side in absent:
@@ -335,7 +344,7 @@ def cancel_forfeit(match, user, reason, reported=()):
     now = match.called_at  # stamped by the announcement: the law's minutes run again from it
     match.winner_id = match.score_a = match.score_b = None
     match.games_a = match.games_b = 0
-    match.forfeited = ""
+    match.forfeited = match.declared_absent = ""  # a claim of absence goes with the forfeit it caused
     for side in reported:
         if getattr(match, f"reported_{side}_at") is None:
             setattr(match, f"reported_{side}_at", now)

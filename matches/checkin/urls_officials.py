@@ -6,4 +6,9 @@ from matches.checkin import views
 
 urlpatterns = [
     path("t/<slug:slug>/rounds/<int:round_id>/checkin/", views.round_checkin, name="round-checkin"),
+    path(
+        "t/<slug:slug>/rounds/<int:round_id>/checkin/cancel-forfeits/",
+        views.cancel_round_forfeits,
+        name="round-cancel-forfeits",
+    ),
 ]

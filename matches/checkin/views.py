@@ -23,10 +23,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
-from core.errors import ServiceError
+from core.errors import NotAllowed, ServiceError
 from core.live import LIVE_VERSION_HEADER
-from matches.checkin import display, selectors
+from matches.checkin import absence, display, selectors
 from matches.checkin import services as late
 from matches.permissions import is_official
 from stages.models import Round
@@ -88,6 +89,11 @@ def do_cancel(user, match, data):
     return display.cancelled_message(match)
 
 
+def do_absent(user, match, data):
+    match = absence.declare_absent(match, data["side"], user=user)
+    return display.absent_message(match, data["side"])
+
+
 def do_withdraw(user, match, data):
     entry = late.set_withdrawn_after_forfeit(match, data["side"], withdrawn=True)
     return display.withdrawn_message(entry, True)
@@ -104,6 +110,7 @@ ACTIONS = {
     "both": (BothForm, late.can_report, do_both),
     "undo": (UndoForm, late.can_report, do_undo),
     "cancel": (CancelForfeitForm, is_official, do_cancel),
+    "absent": (WithdrawForm, late.can_report, do_absent),
     "withdraw": (WithdrawForm, is_official, do_withdraw),
     "keep": (WithdrawForm, is_official, do_keep),
 }
@@ -182,11 +189,38 @@ def desk(request, tournament, rnd, failed=None):
     return {
         "tournament": tournament,
         **context,
+        **round_absence(rnd, official),
         "failed_elsewhere": failed if failed and not any(m.failed for m in matches) else None,
         "desk_url": url,
         "action_url": url + search_string(request),
         "fragment_url": url + "?fragment=1",
     }
+
+
+def round_absence(rnd, official):
+    """How absence is established in the round (its matches' check-in mode), and, for the chief referee, the
+    round's lateness forfeits to undo in one step."""
+    modes = set(rnd.matches.exclude(check_in="").values_list("check_in", flat=True))
+    forfeits = len(absence.lateness_forfeits(rnd)) if official else 0
+    return {"check_in_modes": sorted(modes), "round_forfeits": forfeits}
+
+
+@login_required
+@require_POST
+def cancel_round_forfeits(request, slug, round_id):
+    tournament = visible_tournament(request, slug)
+    rnd = get_object_or_404(
+        Round.objects.select_related("stage__event__tournament"), pk=round_id, stage__event__tournament=tournament
+    )
+    try:
+        cancelled = absence.cancel_round_forfeits(rnd, request.user, request.POST.get("reason", ""))
+    except NotAllowed as error:
+        raise PermissionDenied(error.message) from None
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, display.round_forfeits_cancelled(rnd, len(cancelled)))
+    return redirect("round-checkin", slug, rnd.pk)
 
 
 def row_response(request, tournament, rnd, pk, message="", failed=None):

@@ -8,9 +8,12 @@ class ConductConfig(AppConfig):
 
     def ready(self):
         from matches.conduct.rest import start_rest
+        from matches.conduct.services import move_conduct_records
         from matches.scoring.signals import game_finished
+        from tournaments.signals import players_merging
 
         game_finished.connect(start_rest, dispatch_uid="conduct.start_rest")
+        players_merging.connect(move_conduct_records, dispatch_uid="conduct.move_conduct_records")
         watch_records()
 
 

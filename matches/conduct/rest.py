@@ -89,7 +89,7 @@ def mark_back(match, side, user, now=None):
 
 def due_matches(now):
     """Matches whose rest has ended: strictly after the deadline (the 10th minute is still in time)."""
-    return Match.objects.filter(rest_deadline__isnull=False, rest_deadline__lt=now)
+    return Match.with_rubbers.filter(rest_deadline__isnull=False, rest_deadline__lt=now)
 
 
 def apply_rest_deadlines(now=None):

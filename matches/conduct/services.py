@@ -233,3 +233,10 @@ def open_abusive_protest_report(protest, user=None, note=""):
     after = {"report": report.pk, "protest": protest.pk, "law": report.law, "side": report.side}
     log(match, ConductChange.What.REPORT, user, after, note.strip(), report.player)
     return report
+
+
+def move_conduct_records(sender, kept, merged, **kwargs):
+    """Two records of one person merged (tournaments.merging): their warnings, losses, disciplinary reports and
+    the desk's audit log name the kept one, so the disciplinary record is one person's."""
+    for model in (MatchWarning, MatchLoss, DisciplinaryReport, ConductChange):
+        model.objects.filter(player=merged).update(player=kept)

@@ -16,14 +16,17 @@ from core.http_errors import error_responses
 from matches.scheduling import clock as round_clock
 from matches.scheduling import services as schedule_services
 from matches.scheduling.serializers import (
+    CallSerializer,
     ClockStateSerializer,
     MoveSerializer,
+    RoundScheduledSerializer,
     RoundScheduleSerializer,
     ScheduleRequestSerializer,
     ScheduleRowSerializer,
     StageScheduleSerializer,
     UmpireSerializer,
     VenueSerializer,
+    placement,
     schedule_row,
 )
 from stages.models import Match, Round, Stage
@@ -74,12 +77,12 @@ class RoundScheduleView(TournamentScopedView):
         _, rnd = self.get_round()
         return Response(round_body(rnd))
 
-    @extend_schema(request=ScheduleRequestSerializer, responses={200: RoundScheduleSerializer, **WRITE})
+    @extend_schema(request=ScheduleRequestSerializer, responses={200: RoundScheduledSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
-        schedule_services.schedule_round(rnd, user=request.user, **self.valid(ScheduleRequestSerializer))
-        return Response(round_body(rnd))
+        placed = schedule_services.schedule_round(rnd, user=request.user, **self.valid(ScheduleRequestSerializer))
+        return Response({**round_body(rnd), **placement(placed)})
 
 
 class StageScheduleView(TournamentScopedView):
@@ -94,18 +97,26 @@ class StageScheduleView(TournamentScopedView):
         placed = schedule_services.schedule_stage(stage, user=request.user, **self.valid(ScheduleRequestSerializer))
         rows = Match.objects.select_related("entry_a", "entry_b", "umpire__player").in_bulk([m.pk for m in placed])
         return Response(
-            {"stage": {"id": stage.pk, "name": stage.name}, "matches": [schedule_row(rows[m.pk]) for m in placed]}
+            {
+                "stage": {"id": stage.pk, "name": stage.name},
+                "matches": [schedule_row(rows[m.pk]) for m in placed],
+                **placement(placed),
+            }
         )
 
 
 class RoundCallView(TournamentScopedView):
     """POST: call the round: its scheduled matches become called; with a time limit (ECC) the clock starts."""
 
-    @extend_schema(request=None, responses={200: RoundScheduleSerializer, **WRITE})
+    @extend_schema(request=CallSerializer, responses={200: RoundScheduleSerializer, **WRITE})
     def post(self, request, tournament_slug, round_id):
+        """`check_in` says how absence is established: "claims" (a side loses for lateness only once someone on
+        the spot says it is absent) or "desk" (the desk marks every arrival; unmarked sides lose at the law's
+        deadline). Without it, the event's default: claims for self-umpired events, desk for umpired ones."""
         tournament, rnd = self.get_round()
         self.require_secretary(tournament)
-        schedule_services.call_round(rnd, user=request.user)
+        check_in = self.valid(CallSerializer).get("check_in") or None
+        schedule_services.call_round(rnd, user=request.user, check_in=check_in)
         return Response(round_body(rnd))
 
 
@@ -129,12 +140,12 @@ class MatchScheduleView(TournamentScopedView):
     def get_match(self):
         tournament = self.get_tournament()
         self.require_secretary(tournament)
-        match = get_object_or_404(Match, pk=self.kwargs["match_id"], stage__event__tournament=tournament)
+        match = get_object_or_404(Match.with_rubbers, pk=self.kwargs["match_id"], stage__event__tournament=tournament)
         return match
 
     def row(self, match):
         return Response(
-            schedule_row(Match.objects.select_related("entry_a", "entry_b", "umpire__player").get(pk=match.pk))
+            schedule_row(Match.with_rubbers.select_related("entry_a", "entry_b", "umpire__player").get(pk=match.pk))
         )
 
 
@@ -166,7 +177,8 @@ class MatchUmpireView(MatchScheduleView):
 
 
 class VenueView(TournamentScopedView):
-    """GET: the hall's tables, match minutes and rest minutes. PUT: change them (secretary)."""
+    """GET: the hall's tables, match minutes, rest minutes and playing sessions. PUT: change them (secretary); 400
+    with field errors for a session that ends before it starts, two that overlap, a date that is no date."""
 
     @extend_schema(responses={200: VenueSerializer, **READ})
     def get(self, request, tournament_slug):

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 
 from matches.scheduling import engine as scheduling
 from matches.scheduling.display import conflict_message, user_name
+from matches.scheduling.sessions import windows
 from stages.draws import knockout
 from stages.models import Match, Stage
 from stages.umpiring import self_umpired_rules
@@ -29,8 +30,8 @@ UNPLAYED = (S.SCHEDULED, S.CALLED)
 
 
 class Book:
-    """Every match of a tournament as the scheduler sees it, loaded in two queries (matches, entry members); the
-    names in messages are read only when a conflict has to be named."""
+    """Every match of a tournament as the scheduler sees it, loaded in three queries (matches, entry members, the
+    venue's playing sessions); the names in messages are read only when a conflict has to be named."""
 
     FIELDS = (
         "id", "stage_id", "round_id", "group_id", "number", "entry_a_id", "entry_b_id", "table", "planned_at",
@@ -42,6 +43,7 @@ class Book:
         self.venue = venue
         self.duration = timedelta(minutes=venue.match_minutes)
         self.rest = timedelta(minutes=venue.rest_minutes)
+        self.sessions = windows(venue)  # the hall's playing hours; none: every hour
         self.rows = {
             row["id"]: row for row in Match.objects.filter(stage__event__tournament=tournament).values(*self.FIELDS)
         }
@@ -134,7 +136,8 @@ class Book:
         """What is wrong with `booking` among the bookings of every other match (scheduling.conflicts) and in its
         bracket's order."""
         others = self.bookings(exclude={booking.match})
-        found = scheduling.conflicts(booking, others, self.venue.rest_minutes, range(1, self.venue.tables + 1))
+        tables = range(1, self.venue.tables + 1)
+        found = scheduling.conflicts(booking, others, self.venue.rest_minutes, tables, self.sessions)
         return found + self.order_conflicts(booking)
 
     def messages(self, found):

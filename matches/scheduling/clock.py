@@ -28,6 +28,7 @@ from stages.models import UNFINISHED, Match, Round
 from stages.signals import match_times_changed
 from tournaments.models import EntryMember
 from tournaments.notifications import notify, tournament_officials
+from tournaments.time_zones import zone_of
 from tournaments.venue import venue_of
 
 S = Match.Status
@@ -144,7 +145,8 @@ def apply_second_bell(clock, now):
 
 def flag_unfinished(match, clock, rnd, rule_set):
     law = rule_set.cite("second_bell")
-    rang = timezone.localtime(clock.second_bell_at)
+    tournament = rnd.stage.event.tournament
+    rang = timezone.localtime(clock.second_bell_at, zone_of(tournament.time_zone))  # run by a worker: no request
     before = snapshot(match)
     after = {**before, "second_bell_at": clock.second_bell_at.isoformat()}
     reason = _("%(law)s: play stopped at the second bell (%(time)s); the unfinished board is scored by c/m left.") % {
@@ -152,7 +154,6 @@ def flag_unfinished(match, clock, rnd, rule_set):
         "time": f"{rang:%H:%M}",
     }
     log_change(match, ResultChange.What.TIME_LIMIT, before, after, None, reason)
-    tournament = rnd.stage.event.tournament
     notify(
         score_keepers(match, tournament),
         tournament,

@@ -27,6 +27,47 @@ def when(start, end):
     return f"{dateformat.format(start, 'D d M H:i')}–{end:%H:%M}"
 
 
+def session_text(date, start, end):
+    """A playing session as the hall reads it: "Mon 07 Dec 12:30–18:00" (the day and month in the reader's
+    language)."""
+    return f"{dateformat.format(date, 'D d M')} {start:%H:%M}–{end:%H:%M}"
+
+
+def placement_notes(placed):
+    """What a schedule (placing.Placed) says beyond its count: the matches carried to a later session than the
+    first one it used, then those that fit in no session."""
+    return carried_notes(placed) + unfit_notes(placed)
+
+
+def carried_notes(placed):
+    notes = []
+    for (first, _last), count in placed.sessions[1:]:
+        words = {"count": count, "session": dateformat.format(timezone.localtime(first), "l d M H:i")}
+        notes.append(
+            ngettext(
+                "%(count)s match carried to the %(session)s session.",
+                "%(count)s matches carried to the %(session)s session.",
+                count,
+            )
+            % words
+        )
+    return notes
+
+
+def unfit_notes(placed):
+    if not placed.unfit:
+        return []
+    count = len(placed.unfit)
+    return [
+        ngettext(
+            "%(count)s match does not fit in the sessions and has no time: add a session, then schedule again.",
+            "%(count)s matches do not fit in the sessions and have no time: add a session, then schedule again.",
+            count,
+        )
+        % {"count": count}
+    ]
+
+
 def second_bell_notice(match, rnd, law, rang):
     """(subject, body) of the second bell (ECC 41) to whoever keeps the score card of a match still on the board;
     `law` is the one applied, `rang` the bell's local time."""
@@ -61,6 +102,8 @@ def conflict_message(conflict, others, names, venue):
         return _("The hall has tables 1 to %(tables)s.") % {"tables": venue.tables}
     if conflict.kind == "umpire_plays":
         return _("%(person)s plays in this match and cannot umpire it.") % {"person": person}
+    if conflict.kind == "session":
+        return _("The hall does not play then: choose a time inside a playing session (venue page).")
     # The other match, its table and its time: "Round 2 match 3 (A v B) at table 4, Mon 05 Jan 10:00–11:00".
     where = _("%(match)s at table %(table)s, %(when)s") % {
         "match": match_label(others[other.match]),

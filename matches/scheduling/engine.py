@@ -10,7 +10,9 @@ The rules, checked in one place (`conflicts`) and used by the greedy placer (`sc
 - a player is never in two overlapping matches, and rests at least `rest_minutes` between two of their matches
   (a gap of exactly `rest_minutes` is enough);
 - an umpire is never at two overlapping matches, never umpires while playing elsewhere, and never umpires a
-  match they play in.
+  match they play in;
+- where the hall has playing sessions (its playing hours, as [start, end) pairs), a match lies wholly inside one:
+  the gaps between sessions are the breaks, and what does not fit in one session waits for the next.
 """
 
 from collections import defaultdict
@@ -61,7 +63,8 @@ class ToPlace:
 @dataclass(frozen=True)
 class Conflict:
     """Why a booking cannot stand. `kind`: "table_range", "table", "player", "rest", "umpire" (the umpire is at
-    another match then), "umpire_plays" (the umpire plays in this very match); the caller adds a knockout's
+    another match then), "umpire_plays" (the umpire plays in this very match), "session" (the match is not
+    wholly inside a playing session); the caller adds a knockout's
     order: "feeder" (`other` feeds this match and has not ended, with the rest), "fed" (`other` waits for this
     match). `other` is the clashing booking, `person` the person concerned."""
 
@@ -114,17 +117,22 @@ class Calendar:
         return None, None
 
 
-def conflicts(booking, others, rest_minutes, tables):
+def conflicts(booking, others, rest_minutes, tables, sessions=()):
     """Everything wrong with `booking` among `others` (bookings of other matches), as a list of Conflict.
-    `tables` is the collection of table numbers the venue has."""
+    `tables` is the collection of table numbers the venue has, `sessions` its playing hours (none: any hour)."""
     calendar = Calendar(rest=timedelta(minutes=rest_minutes))
     for other in others:
         calendar.add(other)
-    return calendar_conflicts(calendar, booking, tables)
+    return calendar_conflicts(calendar, booking, tables, sessions)
 
 
-def calendar_conflicts(calendar, booking, tables):
-    found = []
+def in_session(start, end, sessions):
+    """Whether [start, end) lies wholly inside one of `sessions`; any time does when there are none."""
+    return not sessions or any(first <= start and end <= last for first, last in sessions)
+
+
+def calendar_conflicts(calendar, booking, tables, sessions=()):
+    found = [] if in_session(booking.start, booking.end, sessions) else [Conflict("session")]
     start, end, ignore = booking.start, booking.end, booking.match
     if booking.table is not None:
         if booking.table not in tables:
@@ -154,10 +162,15 @@ def schedule(
     match_minutes: int,
     rest_minutes: int,
     umpires: Sequence[Hashable] = (),
+    sessions: Sequence[tuple[datetime, datetime]] = (),
 ):
     """Place `matches` in the order given, each at the earliest time from `start` (or from its `not_before`, if
     later) where a table and its players (with their rest) are free, and give it an umpire free then. Returns
     one Booking per match, same order.
+
+    `sessions`, the hall's playing hours as (start, end) pairs, keep every match wholly inside one of them: a
+    match that no longer fits in a session goes to the next, and a match that fits in none gets None in the
+    answer (it holds no time, so it delays nobody). Without sessions every hour is a playing hour.
 
     Umpires do not delay matches: times come from the tables, the match length and the players' rest; a match
     for which no umpire is free at its time gets none (the secretary assigns one, or uses fewer tables).
@@ -174,21 +187,25 @@ def schedule(
     calendar = Calendar(rest=rest)
     for booking in busy:
         calendar.add(booking)
-    tables, umpires = list(tables), list(umpires)
+    tables, umpires, sessions = list(tables), list(umpires), sorted(sessions)
     placed = []
     for match in matches:
         first = max(start, match.not_before) if match.not_before else start
-        booking = earliest(calendar, match, first, duration, tables, umpires)
-        calendar.add(booking)
+        booking = earliest(calendar, match, first, duration, tables, umpires, sessions)
+        if booking is not None:
+            calendar.add(booking)
         placed.append(booking)
     return placed
 
 
-def earliest(calendar, match, start, duration, tables, umpires):
-    """The first feasible booking of `match`. Feasible times begin at `start` or where a booking ends (plus the
-    rest, for a player), so those are the only times worth trying; after the last of them everything is free."""
-    for time in candidate_times(calendar, start):
+def earliest(calendar, match, start, duration, tables, umpires, sessions=()):
+    """The first feasible booking of `match`, or None when it fits in no session. Feasible times begin at
+    `start`, where a booking ends (plus the rest, for a player) or where a session opens, so those are the only
+    times worth trying; after the last of them everything is free."""
+    for time in candidate_times(calendar, start, sessions):
         end = time + duration
+        if not in_session(time, end, sessions):
+            continue
         if any(calendar.person_clash(p, time, end, playing=True, ignore=match.match)[0] for p in match.players):
             continue
         table = free_table(calendar, match, time, end, tables)
@@ -196,13 +213,16 @@ def earliest(calendar, match, start, duration, tables, umpires):
             continue
         umpire = free_umpire(calendar, match, time, end, umpires) if match.needs_umpire else None
         return Booking(match.match, time, end, table, match.players, umpire)
+    if sessions:
+        return None
     raise AssertionError("unreachable: after the last booking ends every table and person is free")
 
 
-def candidate_times(calendar, start):
+def candidate_times(calendar, start, sessions=()):
     times = {start}
     for booking in calendar.bookings:
         times.update(t for t in (booking.end, booking.end + calendar.rest) if t > start)
+    times.update(first for first, _last in sessions if first > start)
     return sorted(times)
 
 

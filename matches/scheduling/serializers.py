@@ -3,15 +3,30 @@ scheduling.services."""
 
 from rest_framework import serializers
 
-from matches.scheduling.display import user_name
+from matches.scheduling.display import placement_notes, user_name
 from matches.scheduling.services import MAX_MINUTES, MAX_TABLES
 from matches.scoring.serializers import match_status_field
+from stages.umpiring import CHECK_IN_MODES
+
+
+class SessionSerializer(serializers.Serializer):
+    """A playing session: a day and the hours the hall plays on it, in the site's time zone."""
+
+    date = serializers.DateField()
+    start = serializers.TimeField(format="%H:%M")
+    end = serializers.TimeField(format="%H:%M", help_text="After `start`, on the same day.")
 
 
 class VenueSerializer(serializers.Serializer):
     tables = serializers.IntegerField(min_value=1, max_value=MAX_TABLES)
     match_minutes = serializers.IntegerField(min_value=1, max_value=MAX_MINUTES)
     rest_minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES)
+    sessions = SessionSerializer(
+        many=True,
+        required=False,
+        help_text="The hall's playing sessions, none overlapping: no match is booked outside them, and a break is "
+        "the gap between two. Left out of a PUT: kept as they are; an empty list: every hour is a playing hour.",
+    )
 
 
 class ScheduleRequestSerializer(serializers.Serializer):
@@ -31,6 +46,11 @@ class MoveSerializer(serializers.Serializer):
 class UmpireSerializer(serializers.Serializer):
     umpire = serializers.IntegerField(allow_null=True, help_text="User id of the umpire; null for none.")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+def placement(placed):
+    """The answer's account of a schedule (placing.Placed) beyond its matches."""
+    return {"unscheduled": [m.pk for m in placed.unfit], "notes": placement_notes(placed)}
 
 
 def schedule_row(match):
@@ -109,13 +129,38 @@ class RoundScheduleSerializer(serializers.Serializer):
     matches = ScheduleRowSerializer(many=True, help_text="By time and table.")
 
 
+class PlacementSerializer(serializers.Serializer):
+    """What a schedule could not do as asked, beyond the matches it placed."""
+
+    unscheduled = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Matches that fit in no playing session: they have no time."
+    )
+    notes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='In words: matches carried to a later session ("12 matches carried to the Tuesday 08 Dec 10:00 '
+        'session."), matches that fit in none.',
+    )
+
+
+class RoundScheduledSerializer(RoundScheduleSerializer, PlacementSerializer):
+    """A round just scheduled."""
+
+
 class StageRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class StageScheduleSerializer(serializers.Serializer):
+class StageScheduleSerializer(PlacementSerializer):
     """What scheduling a whole stage placed (schedule_stage)."""
 
     stage = StageRefSerializer()
     matches = ScheduleRowSerializer(many=True, help_text="The matches placed, by time and table.")
+
+
+class CallSerializer(serializers.Serializer):
+    check_in = serializers.ChoiceField(
+        choices=CHECK_IN_MODES,
+        required=False,
+        help_text='How absence is established: "claims" or "desk"; the event\'s default when left out.',
+    )

@@ -9,17 +9,26 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core import page_cache
-from matches.audit import log_change, signed_in
+from matches.audit import log_change
 from matches.models import ResultChange
 from matches.scheduling import engine as scheduling
 from matches.scheduling.book import Book
 from matches.scheduling.clock import clock_of, start_clock
 from matches.scheduling.display import match_label
 from matches.scheduling.errors import ScheduleError, refuse
+from matches.scheduling.placing import (
+    moved_or_tabled,
+    place,
+    place_rounds,
+    save_placed,
+    schedule_snapshot,
+    waiting_rows,
+)
+from matches.scheduling.sessions import replace_sessions, session_errors
 from matches.services import change_status
 from stages.models import Match, Round, Stage
 from stages.signals import match_news, match_times_changed
+from stages.umpiring import CHECK_IN_MODES, default_check_in
 from tournaments.models import Tournament, Venue
 from tournaments.permissions import is_umpire
 from tournaments.venue import venue_of
@@ -42,11 +51,15 @@ def lock_venue(tournament):
 
 
 @transaction.atomic
-def update_venue(tournament, tables, match_minutes, rest_minutes):
-    """Change the hall's settings. Fewer tables are refused while a match still to be played is booked on a
-    table that would no longer exist."""
+def update_venue(tournament, tables, match_minutes, rest_minutes, sessions=None):
+    """Change the hall's settings and, unless `sessions` is None, its playing sessions (dicts of date, start and
+    end; an empty list: every hour is a playing hour). Fewer tables are refused while a match still to be played
+    is booked on a table that would no longer exist; sessions outside the tournament's dates, ending before they
+    start or overlapping are refused (scheduling.sessions)."""
     venue = lock_venue(tournament)
     errors = {}
+    if sessions is not None and (wrong := session_errors(sessions, tournament)):
+        errors["sessions"] = wrong
     if tables < 1:
         errors["tables"] = [_("The hall has at least one table.")]
     if match_minutes < 1:
@@ -69,19 +82,12 @@ def update_venue(tournament, tables, match_minutes, rest_minutes):
         raise ScheduleError(errors)
     venue.tables, venue.match_minutes, venue.rest_minutes = tables, match_minutes, rest_minutes
     venue.save()
+    if sessions is not None:
+        replace_sessions(venue, sessions)
     return venue
 
 
 # ---------------------------------------------------------------- scheduling a round
-
-
-def schedule_snapshot(match):
-    """The audit log's before/after of a SCHEDULE or UMPIRE change."""
-    return {
-        "table": match.table,
-        "planned_at": match.planned_at.isoformat() if match.planned_at else None,
-        "umpire": match.umpire_id,
-    }
 
 
 def table_range(venue, first_table=None, last_table=None):
@@ -122,10 +128,12 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
     """Give every match of a published round still to be called a table, a start time and an umpire: the
     earliest slot from `start` where a table of `first_table`..`last_table` (default: all) and the players, with
     their rest, are free (scheduling.engine); a knockout match also waits for the booked matches feeding it, plus
-    the rest (scheduling.book). Byes get no table; self-umpired matches (and every match of a self-umpired
-    event) no umpire; the others get the tournament's umpires in turn, as they are free. `keep_tables` keeps the
-    tables the draw chose (e.g. Swiss table allocation) where they are free. Returns the matches placed, by time
-    and table."""
+    the rest (scheduling.book). Where the venue has playing sessions, every match lies inside one: what does not
+    fit in a session goes to the next, and a match that fits in none is left without a time. Byes get no table;
+    self-umpired matches (and every match of a self-umpired event) no umpire; the others get the tournament's
+    umpires in turn, as they are free. `keep_tables` keeps the tables the draw chose (e.g. Swiss table
+    allocation) where they are free. Returns placing.Placed: the matches placed, by time and table, those left
+    out and the sessions used."""
     rnd = Round.objects.select_related("stage__event__tournament").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", _("%(round)s is a preview: publish it before scheduling it.") % {"round": rnd.display_name})
@@ -142,8 +150,9 @@ def schedule_round(rnd, start, user=None, first_table=None, last_table=None, kee
             _("No match of %(round)s waits for a table: they are called, played or byes.")
             % {"round": rnd.display_name},
         )
-    placed = place(book, todo, start, tables, keep_tables, umpire_pool(tournament))
-    return save_placed(placed, tournament, user, reason or _("Round scheduled"))
+    bookings = place(book, todo, start, tables, keep_tables, umpire_pool(tournament))
+    unfit = [row["id"] for row, booking in zip(todo, bookings, strict=True) if booking is None]
+    return save_placed(bookings, tournament, user, reason or _("Round scheduled"), book, unfit)
 
 
 @transaction.atomic
@@ -151,7 +160,8 @@ def schedule_stage(stage, start, user=None, first_table=None, last_table=None, k
     """Schedule every published round of a stage at once, round after round from `start`: a round robin's or
     groups' rounds in order (no player starts a round before their match of the round before has ended, plus
     the rest), a knockout in bracket order (no match before the matches feeding it have ended, plus the rest).
-    Each round is placed as schedule_round places one. Returns the matches placed, by time and table."""
+    Each round is placed as schedule_round places one; a match that fits in no session holds its players' later
+    matches back too. Returns placing.Placed."""
     stage = Stage.objects.select_related("event__tournament").get(pk=stage.pk)
     rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     if not rounds:
@@ -167,93 +177,8 @@ def schedule_stage(stage, start, user=None, first_table=None, last_table=None, k
             "stage",
             _("No match of %(stage)s waits for a table: they are called, played or byes.") % {"stage": stage.name},
         )
-    umpires = umpire_pool(tournament)
-    placed, ends = [], {}  # ends: person -> when their last match placed here ends
-    for rnd in rounds:
-        todo = waiting_rows(book, {rnd.pk})
-        after = {r["id"]: max((ends[p] for p in book.players(r["id"]) if p in ends), default=None) for r in todo}
-        for booking in place(book, todo, start, tables, keep_tables, umpires, after):
-            placed.append(booking)
-            # What is placed is booked for the rounds that follow (their tables, people and bracket order).
-            row = book.rows[booking.match]
-            row["table"], row["planned_at"] = booking.table, booking.start
-            row["umpire_id"] = booking.umpire[1] if booking.umpire else None
-            for person in booking.players:
-                ends[person] = max(ends.get(person, booking.end), booking.end + book.rest)
-    return save_placed(placed, tournament, user, reason or _("Stage scheduled"))
-
-
-def waiting_rows(book, round_ids):
-    """The rows of `round_ids` still to be given a table and time, in the order they are placed. A withdrawn
-    entry's match is left out: it is not played, so its opponent is not kept waiting at a table."""
-    return sorted(
-        (r for r in book.rows.values() if r["round_id"] in round_ids and book.waits(r)),
-        key=lambda r: (r["round__number"], r["number"], r["group_id"] or 0, r["id"]),
-    )
-
-
-def place(book, todo, start, tables, keep_tables, umpires, after=None):
-    """The engine's bookings of `todo` among everything else booked; `after` holds, per match, a time it may
-    not start before (the end of its players' matches of the round before, with the rest)."""
-    after = after or {}
-    wanted = [
-        scheduling.ToPlace(
-            match=r["id"],
-            players=book.players(r["id"]),
-            table=r["table"] if keep_tables else None,
-            umpire=("u", r["umpire_id"]) if r["umpire_id"] else None,
-            needs_umpire=not book.self_umpired(r),
-            not_before=max((t for t in (book.not_before(r["id"]), after.get(r["id"])) if t), default=None),
-        )
-        for r in todo
-    ]
-    try:
-        return scheduling.schedule(
-            wanted,
-            book.bookings(exclude={r["id"] for r in todo}),
-            start,
-            tables,
-            book.venue.match_minutes,
-            book.venue.rest_minutes,
-            umpires,
-        )
-    except scheduling.SchedulingError as error:
-        refuse(error.field, error.message)
-
-
-def save_placed(placed, tournament, user, reason):
-    """Write the bookings to their matches (those not called meanwhile), with one audit row each."""
-    by_id = {b.match: b for b in placed}
-    matches = list(
-        Match.objects.select_for_update(of=("self",))
-        .select_related("stage__event")
-        .filter(pk__in=by_id, status=S.SCHEDULED)  # not called meanwhile
-        .order_by("pk")
-    )
-    changes = []
-    for match in matches:
-        before = schedule_snapshot(match)
-        booking = by_id[match.pk]
-        match.table, match.planned_at = booking.table, booking.start
-        match.umpire_id = booking.umpire[1] if booking.umpire else None
-        changes.append(
-            ResultChange(
-                match=match,
-                user=signed_in(user),
-                what=ResultChange.What.SCHEDULE,
-                before=before,
-                after=schedule_snapshot(match),
-                reason=reason,
-            )
-        )
-    Match.objects.bulk_update(matches, ["table", "planned_at", "umpire"])
-    ResultChange.objects.bulk_create(changes)
-    page_cache.changed([tournament.pk])  # bulk writes send no signals
-    match_times_changed.send(sender=Match, matches=matches)
-    moved = [c.match for c in changes if moved_or_tabled(c.before, c.after)]
-    if moved:
-        match_news.send(sender=Match, matches=moved, news="moved")
-    return sorted(matches, key=lambda m: (m.planned_at, m.table or 0))
+    placed, unfit = place_rounds(book, rounds, start, tables, keep_tables, umpire_pool(tournament))
+    return save_placed(placed, tournament, user, reason or _("Stage scheduled"), book, unfit)
 
 
 # ---------------------------------------------------------------- one match
@@ -262,10 +187,10 @@ def save_placed(placed, tournament, user, reason):
 def lock_venue_and_match(match):
     """The venue first, then the match: the order schedule_round takes its locks in, so no two operations wait
     for each other."""
-    tournament = Match.objects.select_related("stage__event__tournament").get(pk=match.pk).stage.event.tournament
+    tournament = Match.with_rubbers.select_related("stage__event__tournament").get(pk=match.pk).stage.event.tournament
     venue = lock_venue(tournament)
     locked = (
-        Match.objects.select_for_update(of=("self",))
+        Match.with_rubbers.select_for_update(of=("self",))
         .select_related("stage__event__tournament", "round")
         .get(pk=match.pk)
     )
@@ -305,11 +230,6 @@ def move_match(match, table, planned_at, user=None, reason=""):
     if moved_or_tabled(before, after):
         match_news.send(sender=Match, matches=[match], news="moved")
     return match
-
-
-def moved_or_tabled(before, after):
-    """Whether a schedule change moves the players: another table or another time (not only another umpire)."""
-    return before["table"] != after["table"] or before["planned_at"] != after["planned_at"]
 
 
 @transaction.atomic
@@ -357,13 +277,17 @@ def call_reason(rule_set):
 
 
 @transaction.atomic
-def call_round(rnd, user=None):
+def call_round(rnd, user=None, check_in=None):
     """Announce every scheduled match of a published round (scheduled -> called, through the state machine, so the
     audit log and the late-arrival deadlines follow). Where the rule set has a time limit, calling is "Start"
-    (ECC 18, 27) and starts the round clock (ECC 39-41). Returns (matches called, the clock or None)."""
+    (ECC 18, 27) and starts the round clock (ECC 39-41). `check_in` says how absence is established ("claims" or
+    "desk", stages.umpiring; the event's default when None). Returns (matches called, the clock or None)."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("stage__event").get(pk=rnd.pk)
     if rnd.status != Round.Status.PUBLISHED:
         refuse("round", _("%(round)s is a preview: publish it before calling it.") % {"round": rnd.display_name})
+    check_in = check_in or default_check_in(rnd.stage.event)
+    if check_in not in CHECK_IN_MODES:
+        refuse("check_in", _('Say how absence is established: "claims" or "desk".'))
     rule_set = rnd.stage.event.rules
     waiting = list(
         rnd.matches.filter(status=S.SCHEDULED)
@@ -377,6 +301,9 @@ def call_round(rnd, user=None):
     if not waiting and not starts_clock:
         refuse("round", _("No match of %(round)s waits to be called.") % {"round": rnd.display_name})
     reason = call_reason(rule_set)
+    for match in waiting:
+        match.check_in, match.declared_absent = check_in, ""
+    Match.objects.bulk_update(waiting, ["check_in", "declared_absent"])
     called = [change_status(match, S.CALLED, user=user, reason=reason) for match in waiting]
     clock = start_clock(rnd, user=user) if starts_clock else None
     return called, clock

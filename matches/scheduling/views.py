@@ -10,21 +10,24 @@ from django.contrib.auth.decorators import login_required
 from django.forms.utils import to_current_timezone
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.live import live_fragment, live_region
 from core.page_cache import public_page
 from matches.scheduling import clock as round_clock
 from matches.scheduling import services as schedule_services
-from matches.scheduling.display import user_name
+from matches.scheduling import sessions
+from matches.scheduling.display import carried_notes, unfit_notes, user_name
 from matches.scheduling.errors import ScheduleError
-from matches.scheduling.forms import DATETIME_LOCAL, MoveForm, ScheduleForm, UmpireForm, VenueForm
+from matches.scheduling.forms import DATETIME_LOCAL, MoveForm, ScheduleForm, UmpireForm, VenueForm, session_lines
 from matches.scheduling.services import MOVABLE, UMPIRE_SETTABLE
 from stages.display import result_text
 from stages.models import Match, Round, Stage
-from stages.umpiring import self_umpired_event
+from stages.umpiring import CLAIMS, default_check_in, self_umpired_event, umpires_wanted
 from tournaments.permissions import can_see_round, is_secretary, is_umpire
 from tournaments.scoping import secretary_tournament, visible_tournament
 from tournaments.venue import venue_of
@@ -32,8 +35,10 @@ from tournaments.venue import venue_of
 # ---------------------------------------------------------------- the round page
 
 
-@public_page
+@public_page(params=("fragment",), live=True)
 def round_detail(request, slug, round_id):
+    """The round page. Its pairings refresh themselves on a screen left open in the hall (static/js/live.js polls
+    ?fragment=1); the secretary's page, with its forms, does not."""
     tournament = visible_tournament(request, slug)
     rnd = get_round(tournament, round_id)
     if not can_see_round(request.user, rnd, tournament):
@@ -48,18 +53,22 @@ def get_round(tournament, round_id):
 
 
 def get_match(tournament, match_id):
-    return get_object_or_404(Match.objects.select_related("round"), pk=match_id, stage__event__tournament=tournament)
+    return get_object_or_404(
+        Match.with_rubbers.select_related("round"), pk=match_id, stage__event__tournament=tournament
+    )
 
 
 def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=None):
     """The round page. `bound` is (match id, move form, umpire form) for a refused change, shown open with its
     errors; every other form starts from the match's current values."""
     matches = schedule_services.round_schedule(rnd)
-    # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables.
-    self_umpired = self_umpired_event(rnd.stage.event)
+    # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables, nor does one
+    # of a tournament that appointed no umpire.
+    self_umpired, wanted = self_umpired_event(rnd.stage.event), umpires_wanted(rnd.stage.event)
     for match in matches:
         match.result_text = result_text(match)
-        match.no_umpire = self_umpired or match.self_umpired
+        match.self_umpired_here = self_umpired or match.self_umpired
+        match.no_umpire = match.self_umpired_here or not wanted
     clock = round_clock.clock_of(rnd)
     context = {
         "tournament": tournament,
@@ -73,7 +82,13 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     }
     if secretary:
         context.update(secretary_context(tournament, rnd, matches, clock, schedule_form, bound))
-    return render(request, "scheduling/round_detail.html", context)
+    if secretary:
+        return render(request, "scheduling/round_detail.html", context)
+    pairings = render_to_string("scheduling/_pairings.html", context, request)
+    if request.GET.get("fragment"):
+        return live_fragment(request, pairings)
+    live = {"pairings": pairings, **live_region(request, pairings)}
+    return render(request, "scheduling/round_detail.html", {**context, **live})
 
 
 def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
@@ -91,17 +106,32 @@ def secretary_context(tournament, rnd, matches, clock, schedule_form, bound):
         match.planned_input = None if when is None else to_current_timezone(when).strftime(DATETIME_LOCAL)
     published = rnd.status == Round.Status.PUBLISHED
     return {
-        "schedule_form": schedule_form or ScheduleForm(auto_id="schedule_%s"),
+        "schedule_form": schedule_form or schedule_form_for(tournament),
         "can_schedule": published and any(m.status == Match.Status.SCHEDULED for m in matches),
         "can_call": published and any(m.status == Match.Status.SCHEDULED and m.entry_b_id for m in matches),
         "can_start_clock": published and clock is None,
         # Calling a round with a time limit is "Start" and starts its clock (ECC 18, 27, 39).
         "time_limit": rnd.stage.event.rules.time_limit is not None,
-        "venue": venue_of(tournament),
+        # Who says a player is absent: asked only where the laws forfeit the late (the office sheet has no such law).
+        "check_in": default_check_in(rnd.stage.event) if rnd.stage.event.rules.late_arrival else None,
+        **venue_context(tournament),
         "umpires": [(str(user.pk), user_name(user)) for user in people],
         "lowest_table": MoveForm.base_fields["table"].min_value,
         "reason_length": MoveForm.base_fields["reason"].max_length,
     }
+
+
+def schedule_form_for(tournament, data=None):
+    """The schedule form, starting from the venue: all its tables, and the next playing session's start."""
+    venue = venue_of(tournament)
+    initial = {"first_table": 1, "last_table": venue.tables, "start": sessions.next_start(sessions.windows(venue))}
+    return ScheduleForm(data, initial=initial, auto_id="schedule_%s")
+
+
+def venue_context(tournament):
+    """The venue as the schedule forms recall it: tables, minutes and playing sessions."""
+    venue = venue_of(tournament)
+    return {"venue": venue, "sessions": sessions.session_room(venue)[0]}
 
 
 def move_form(match, data=None):
@@ -155,21 +185,25 @@ def scheduled(request, form, schedule, name, event):
         ngettext("%(stage)s: %(count)s match scheduled.", "%(stage)s: %(count)s matches scheduled.", count)
         % {"stage": name, "count": count},
     )
+    if carried := carried_notes(placed):
+        messages.info(request, " ".join(carried))
+    if unfit := unfit_notes(placed):
+        messages.warning(request, " ".join(unfit))
     warn_without_umpire(request, placed, event)
     return True
 
 
 def warn_without_umpire(request, placed, event):
-    """Say how many matches placed have no umpire though their event asks for one."""
-    if self_umpired_event(event):
+    """Say how many matches placed have no umpire though their event asks for one (not a self-umpired event's,
+    nor one of a tournament that appointed no umpire)."""
+    if not umpires_wanted(event):
         return
     without = sum(1 for m in placed if m.umpire_id is None and not m.self_umpired)
     if without:
         messages.warning(
             request,
             ngettext(
-                "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
-                "schedule on fewer tables.",
+                "%(count)s match has no umpire: none was free at its time. Choose one, or schedule on fewer tables.",
                 "%(count)s matches have no umpire: none was free at their time. Choose one for each, or "
                 "schedule on fewer tables.",
                 without,
@@ -184,20 +218,22 @@ def stage_schedule(request, slug, stage_id):
     stage page; a refusal shows the form again with its messages."""
     tournament = secretary_tournament(request, slug)
     stage = get_object_or_404(Stage.objects.select_related("event"), pk=stage_id, event__tournament=tournament)
-    form = ScheduleForm(request.POST or None, auto_id="schedule_%s")
+    form = schedule_form_for(tournament, request.POST or None)
     if request.method == "POST" and form.is_valid():
         if scheduled(request, form, partial(schedule_services.schedule_stage, stage), stage.name, stage.event):
             return redirect(stage)
     context = {"tournament": tournament, "stage": stage, "event": stage.event, "form": form}
-    context["venue"] = venue_of(tournament)
+    context.update(venue_context(tournament))
     context["self_umpired"] = self_umpired_event(stage.event)
+    context["umpires_wanted"] = umpires_wanted(stage.event)
     return render(request, "scheduling/stage_schedule.html", context)
 
 
 @round_action
 def round_call(request, tournament, rnd):
     try:
-        called, clock = schedule_services.call_round(rnd, user=request.user)
+        check_in = request.POST.get("check_in") or None
+        called, clock = schedule_services.call_round(rnd, user=request.user, check_in=check_in)
     except ScheduleError as error:
         messages.error(request, error.message)
         return None
@@ -214,8 +250,27 @@ def round_call(request, tournament, rnd):
             "%(round)s called: %(count)s matches announced.",
             len(called),
         )
-    messages.success(request, text % words)
+    messages.success(request, f"{text % words} {check_in_said(called)}")
     return None
+
+
+def check_in_said(called):
+    """How absence is established in the round just called, in plain words, with the sides nobody marked yet."""
+    unmarked = sum(1 for m in called for side in "ab" if getattr(m, f"reported_{side}_at") is None)
+    if called and called[0].check_in == CLAIMS:
+        return ngettext(
+            "By claims: %(count)s side is not marked at the desk, and none loses for that; a side loses for lateness "
+            "only once someone at the table says it is absent.",
+            "By claims: %(count)s sides are not marked at the desk, and none loses for that; a side loses for "
+            "lateness only once someone at the table says it is absent.",
+            unmarked,
+        ) % {"count": unmarked}
+    return ngettext(
+        "By the desk: %(count)s side is not marked yet; mark every arrival, as a side unmarked at the deadline loses.",
+        "By the desk: %(count)s sides are not marked yet; mark every arrival, as a side unmarked at the deadline "
+        "loses.",
+        unmarked,
+    ) % {"count": unmarked}
 
 
 @round_action
@@ -279,9 +334,12 @@ def redirect_to_match(slug, match):
 
 @login_required
 def venue_edit(request, slug):
+    """The hall: its tables, match and rest minutes and playing sessions. A refusal shows the form again as it was
+    sent, its messages at the top."""
     tournament = secretary_tournament(request, slug)
     venue = venue_of(tournament)
     initial = {"tables": venue.tables, "match_minutes": venue.match_minutes, "rest_minutes": venue.rest_minutes}
+    initial["sessions"] = session_lines(sessions.session_rows(venue))
     form = VenueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -293,4 +351,6 @@ def venue_edit(request, slug):
             back = request.GET.get("next")
             safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
             return redirect(back if back and safe else tournament)
-    return render(request, "scheduling/venue.html", {"tournament": tournament, "form": form})
+    rows, room = sessions.session_room(venue)
+    context = {"tournament": tournament, "form": form, "venue": venue, "sessions": rows, "room": room}
+    return render(request, "scheduling/venue.html", context)

@@ -20,6 +20,8 @@ from matches.scoring.serializers import (
     ReasonSerializer,
     ReplaySerializer,
     ResultChangeSerializer,
+    RoundResultOutcomeSerializer,
+    RoundResultSerializer,
     ScoreCardConflictSerializer,
     ScoreCardSerializer,
     TossSerializer,
@@ -41,7 +43,7 @@ class MatchAPIView(ServiceAPIView):
 
     def get_match(self):
         match = get_object_or_404(
-            Match.objects.select_related("stage__event__tournament", "round"),
+            Match.with_rubbers.select_related("stage__event__tournament", "round"),
             pk=self.kwargs["match_pk"],
             stage__event__tournament__slug=self.kwargs["tournament_slug"],
         )
@@ -219,3 +221,35 @@ class WalkoverView(SecretaryResultView):
         match = self.get_match()
         absent_side = self.valid(WalkoverSerializer)["absent_side"]
         return self.match_response(services.record_walkover(match, absent_side, user=request.user))
+
+
+class RoundResultsView(StageScopedMixin):
+    """A round's results at once, as the desk grid sends them: each row saved, or refused, on its own."""
+
+    @extend_schema(
+        request=RoundResultSerializer(many=True),
+        responses={
+            200: OpenApiResponse(
+                RoundResultOutcomeSerializer(many=True),
+                "One answer per row, in order: saved, or refused with its errors; a refused row changes nothing "
+                "and the others are saved all the same.",
+            ),
+            **error_responses(400, 403, 404),
+        },
+    )
+    def post(self, request, tournament_slug, round_pk):
+        """Record and confirm the results of several matches of a round: a list of {match, games, correct},
+        games as typed ("25-10, 25-12") or as [[25, 10], [25, 12]], each checked by the event's rule set."""
+        rnd = get_object_or_404(Round, pk=round_pk, stage__event__tournament=self.tournament)
+        rows = RoundResultSerializer(data=request.data, many=True, allow_empty=False)
+        if not rows.is_valid():
+            return Response(row_errors(rows.errors, request.data), status=400)
+        return Response(services.record_round_results(rnd, rows.validated_data, user=request.user))
+
+
+def row_errors(errors, data):
+    """A list's errors as a list, one per row ({} for a good row), as the 400 body of every API names them; a
+    body that is no list of rows keeps its one message."""
+    if isinstance(errors, dict) and isinstance(data, list) and data and all(isinstance(k, int) for k in errors):
+        return [errors.get(index, {}) for index in range(len(data))]
+    return errors

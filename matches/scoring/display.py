@@ -7,7 +7,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from matches.display import status_label
+from matches.ties.services import rubber_players
 from stages.models import Match
+from tournaments.models import entry_name
 
 S = Match.Status
 QUEEN_SHORT = {
@@ -65,11 +67,19 @@ ENTRY_KINDS = {
 
 
 def side_names(match):
-    """The players of sides A and B; a side not known yet is "—", a missing B is the bye."""
-    return {
+    """The players of sides A and B; a side not known yet is "—", a missing B is the bye. A rubber of a team tie
+    names the team and the players its line-up put in."""
+    names = {
         "A": str(match.entry_a) if match.entry_a_id else "—",
         "B": str(match.entry_b) if match.entry_b_id else _("bye"),
     }
+    if getattr(match, "tie_id", None) is not None:
+        for side, players in rubber_players(match).items():
+            names[side.upper()] = _("%(team)s: %(players)s") % {
+                "team": names[side.upper()],
+                "players": entry_name(players),
+            }
+    return names
 
 
 def saved(action, data=None):

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.specials import SITUATIONS
-from stages.forms import parse_games
+from stages.forms import GAMES_KEYBOARD, parse_games
 
 QUEEN_CHOICES = [
     ("", gettext_lazy("Not covered / not stated")),
@@ -259,8 +259,18 @@ class FinalScoreForm(CardForm):
         max_length=80,
         label=gettext_lazy("Final score"),
         help_text=gettext_lazy("Each game, A's points first: 25-10, or 25-10, 12-25, 25-0."),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "25-10"}),
+        # The text keyboard: a phone's numeric keypad may have no "-" (stages.forms.GAMES_KEYBOARD).
+        widget=forms.TextInput(attrs={**GAMES_KEYBOARD, "autocomplete": "off", "placeholder": "25-10"}),
     )
+
+    def __init__(self, *args, example=None, **kwargs):
+        """`example`: the match's final scores as its rule set accepts them (stages.rules_round.score_example_of),
+        so that an office match is never shown ICF's three games of 25."""
+        super().__init__(*args, **kwargs)
+        if example:
+            games = self.fields["games"]
+            games.widget.attrs["placeholder"] = example
+            games.help_text = _("Each game, A's points first, e.g. %(example)s.") % {"example": example}
 
     def clean_games(self):
         return parse_games(self.cleaned_data["games"].strip())

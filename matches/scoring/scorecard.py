@@ -21,7 +21,7 @@ from matches.audit import log_change, signed_in, snapshot
 from matches.display import status_label
 from matches.models import ResultChange
 from matches.scoring.models import Board, Game
-from matches.scoring.services import rules_round_of, update_result
+from matches.scoring.services import update_result
 from matches.scoring.signals import game_finished
 from matches.services import lock_match
 from rules.base import get_rule_set
@@ -33,6 +33,7 @@ from rules.match import GameResult, MatchInput
 from rules.tiebreak import TieBreaker
 from rules.timing import UnfinishedBoard
 from stages.models import UNFINISHED, Match
+from stages.rules_round import rules_round_of
 
 S = Match.Status
 BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")

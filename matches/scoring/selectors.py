@@ -24,6 +24,7 @@ from matches.scoring.forms import (
 )
 from stages.display import result_text
 from stages.models import UNFINISHED, Match, Round
+from stages.rules_round import score_example_of
 from tournaments.models import Tournament
 from tournaments.permissions import is_chief_referee
 
@@ -36,7 +37,7 @@ def visible_match(user, slug, match_id):
     """The match, if `user` may see its tournament; matches of preview rounds only for officials."""
     tournament = get_object_or_404(Tournament.objects.visible_to(user), slug=slug)
     match = get_object_or_404(
-        Match.objects.select_related(
+        Match.with_rubbers.select_related(
             "stage__event__tournament", "round", "group", "entry_a", "entry_b", "umpire", "winner"
         ),
         pk=match_id,
@@ -49,7 +50,7 @@ def visible_match(user, slug, match_id):
 
 def stage_match(stage, match_id):
     """A match of the stage, for the secretary's result entry."""
-    matches = Match.objects.select_related("entry_a", "entry_b", "round", "group")
+    matches = Match.with_rubbers.select_related("entry_a", "entry_b", "round", "group")
     return get_object_or_404(matches, pk=match_id, stage=stage)
 
 
@@ -135,7 +136,7 @@ def card_builders(match, context, clock):
     if not any(game.boards for game in card.games):
         toss = {"winner": match.toss_winner, "choice": match.toss_choice} if match.toss_winner else {}
         builders["toss"] = partial(TossForm, names=names, initial=toss)
-        builders["final"] = partial(FinalScoreForm, names=names)
+        builders["final"] = partial(FinalScoreForm, names=names, example=score_example_of(match))
     state, game_no = card.current, card.current_game
     if state is None:
         return builders
@@ -164,7 +165,9 @@ def card_page(match):
     clock = scorecard.round_clock(match)
     card = context["card"]
     builders = card_builders(match, context, clock) if card else {}
-    return {**context, "clock": clock, "builders": builders}
+    # The round's clock runs for the matches still on the board; a finished match's card shows no countdown.
+    shown_clock = clock if match.status in UNFINISHED else None
+    return {**context, "clock": shown_clock, "builders": builders}
 
 
 def card_announcements(match, context):
@@ -223,7 +226,7 @@ def umpire_matches(user, tournament):
     """The matches `user` umpires in the tournament, in one query: those still to play by time, round and table
     (unplanned ones last), then the finished ones, the latest first. A preview round's matches only for the
     secretaries and chief referees: its draw can still change."""
-    matches = Match.objects.filter(umpire=user, stage__event__tournament=tournament, status__in=TO_PLAY + PLAYED)
+    matches = Match.with_rubbers.filter(umpire=user, stage__event__tournament=tournament, status__in=TO_PLAY + PLAYED)
     if not is_chief_referee(user, tournament):
         matches = matches.filter(round__status=Round.Status.PUBLISHED)
     matches = matches.select_related("stage__event", "round", "group", "entry_a", "entry_b").order_by(

@@ -1,11 +1,14 @@
 """JSON shapes of the score card API. Shapes and types only: the laws are checked by the rules app."""
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.models import ResultChange
 from matches.scoring.scorecard import GAME_ENTRIES
 from rules.serializers import RulesSpecialEndingSerializer, RulesTimeLimitAwardSerializer, SideScoresSerializer
+from stages.forms import parse_games
 from stages.models import Match
 
 
@@ -246,3 +249,56 @@ class ScoreCardConflictSerializer(ScoreCardSerializer):
     """409: the board was already on the card (another umpire entered it first); the card as it now stands."""
 
     board = serializers.ListField(child=serializers.CharField(), help_text="Why the board was not added.")
+
+
+# ---------------------------------------------------------------- a round's results from the desk
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "example": "25-10, 25-12"},
+            {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
+        ]
+    }
+)
+class GamesField(serializers.Field):
+    """Each game's final score, A first: as the desk types it ("25-10, 25-12") or as [[25, 10], [25, 12]]."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            try:
+                return parse_games(data.strip())
+            except ValidationError as error:
+                raise serializers.ValidationError(error.messages) from None
+        pairs = serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.IntegerField(min_value=0, max_value=999), min_length=2, max_length=2
+            ),
+            min_length=1,
+            max_length=9,
+        )
+        return [tuple(pair) for pair in pairs.run_validation(data)]
+
+    def to_representation(self, value):
+        return [list(pair) for pair in value]
+
+
+class RoundResultSerializer(serializers.Serializer):
+    match = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="A match of the round.")
+    games = GamesField()
+    correct = serializers.BooleanField(
+        required=False, default=False, help_text="true: replace the match's confirmed result on purpose."
+    )
+
+
+class RoundResultOutcomeSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    saved = serializers.BooleanField()
+    status = serializers.CharField(required=False, help_text="The match's state once saved (confirmed).")
+    result = serializers.CharField(required=False, help_text="The result as the pages write it.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Why this row was refused: {field: [message]}, naming the law.",
+    )

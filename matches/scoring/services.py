@@ -6,6 +6,7 @@ final-score-only path for events that keep no board detail. Nothing is played in
 entry is refused until the draw is published (`transitions.require_published`)."""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,11 +19,13 @@ from matches.permissions import is_official, player_side
 from matches.scoring.display import already_confirmed
 from matches.scoring.models import Game
 from matches.services import change_status, lock_match, result_changed
+from matches.ties.services import is_tie, played_matches
 from matches.transitions import TransitionError
 from rules.errors import RuleError
 from rules.match import GameResult, MatchInput
-from stages.draws.knockout import rules_round
+from stages.display import result_text
 from stages.models import OPEN, UNFINISHED, Match, Stage
+from stages.rules_round import rules_round_of
 
 __all__ = [
     "NotAllowed",
@@ -30,6 +33,7 @@ __all__ = [
     "TransitionError",
     "confirm_result",
     "record_result",
+    "record_round_results",
     "record_toss",
     "record_walkover",
     "walkover_figures",
@@ -53,6 +57,8 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
     transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ServiceError("games", _("Both players of this match are not known yet."))
+    if is_tie(match):
+        raise ServiceError("games", _("A tie's result comes from its rubbers: enter each rubber's games."))
     if match.status == S.CONFIRMED and not correct:
         raise Conflict("games", already_confirmed(match))
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
@@ -78,13 +84,6 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
     if confirm:
         result_changed(match)
     return match
-
-
-def rules_round_of(match):
-    """The rules app's round key: knockout rounds by name (ICF 56(b), 60 depend on it), others are league."""
-    if match.stage.kind == Stage.Kind.KNOCKOUT and match.round.name:
-        return rules_round(match.round.name)
-    return "league"
 
 
 def update_result(match, state, games=None):
@@ -157,6 +156,28 @@ def confirm_result(match, user=None, reason=""):
 
 
 @transaction.atomic
+def record_round_results(rnd, rows, user=None):
+    """A round's results typed at the desk, each in its own transaction: a refused row (a law broken, a match of
+    another round, a result confirmed before) loses none of the others. `rows`: [{"match": id, "games":
+    [(score_a, score_b), ...], "correct": bool}]. Answers per row: {"match", "saved", "status"} or {"match",
+    "saved": False, "errors": {field: [message]}}."""
+    matches = {m.pk: m for m in played_matches(rnd).select_related("stage__event", "round")}
+    outcomes = []
+    for row in rows:
+        match = matches.get(row["match"])
+        if match is None:
+            error = ServiceError("match", _("This match is not one of the round's."))
+            outcomes.append({"match": row["match"], "saved": False, "errors": error.as_dict()})
+            continue
+        try:
+            match = record_result(match, row["games"], confirm=True, user=user, correct=row.get("correct", False))
+        except ServiceError as error:
+            outcomes.append({"match": match.pk, "saved": False, "errors": error.as_dict()})
+        else:
+            outcomes.append({"match": match.pk, "saved": True, "status": match.status, "result": result_text(match)})
+    return outcomes
+
+
 def record_walkover(match, absent_side, user=None, reason="", withdrawal=False):
     """The side `absent_side` ("a" or "b") did not play: the opponent wins by walk-over, worth what the rule set's
     `walkover` says (`walkover_figures`: no score under ICF 143, 25-0 under ECC 18). `reason` names the law (a
@@ -291,7 +312,10 @@ def record_toss(match, winner, choice, user=None):
         raise ServiceError(field, error.message) from None
     before = {"toss_winner": match.toss_winner or None, "toss_choice": match.toss_choice or None}
     match.toss_winner, match.toss_choice = side.lower(), choice
-    match.save(update_fields=["toss_winner", "toss_choice", "updated_at"])
+    # A toss is made by both players at the board: both are present (the late-arrival deadline no longer runs).
+    now = timezone.now()
+    match.reported_a_at, match.reported_b_at = match.reported_a_at or now, match.reported_b_at or now
+    match.save(update_fields=["toss_winner", "toss_choice", "reported_a_at", "reported_b_at", "updated_at"])
     after = {"toss_winner": match.toss_winner, "toss_choice": choice, "first_breaker": state.first_breaker_by_game[1]}
     log_change(match, ResultChange.What.TOSS, before, after, user)
     return match

@@ -18,4 +18,5 @@ urlpatterns = [
     # The secretary's results share their paths, and their parameter's name, with the stages' match API.
     path("matches/<int:pk>/result/", api.ResultView.as_view(), name="api-match-result"),
     path("matches/<int:pk>/walkover/", api.WalkoverView.as_view(), name="api-match-walkover"),
+    path("rounds/<int:round_pk>/results/", api.RoundResultsView.as_view(), name="api-round-results"),
 ]

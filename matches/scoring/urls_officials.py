@@ -1,9 +1,9 @@
 """The umpire's matches and score card, the officials' history of a match, the secretary's result entry from the
-stage page."""
+stage page and the round's results grid."""
 
 from django.urls import path
 
-from matches.scoring import views
+from matches.scoring import results_grid, views
 
 match = "t/<slug:slug>/matches/<int:match_id>/"
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path(f"{match}card/", views.match_card, name="match-card"),
     path(f"{match}history/", views.match_history, name="match-history"),
     path("t/<slug:slug>/stages/<int:stage_id>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
+    path("t/<slug:slug>/rounds/<int:round_id>/results/", results_grid.round_results, name="round-results"),
 ]

@@ -20,14 +20,20 @@ from core.page_cache import public_page
 from matches.permissions import MatchRights, can_score, is_official
 from matches.scoring import display, scorecard, selectors, services
 from matches.services import change_status
+from matches.ties.selectors import tie_sheet
+from matches.ties.services import is_tie
 from stages.display import result_text
 from stages.forms import ResultForm
 from stages.models import Match
+from stages.rules_round import score_example_of
 from stages.scoping import secretary_stage
 from tournaments.permissions import is_umpire
 from tournaments.scoping import visible_tournament
 
 S = Match.Status
+# Where the score card page comes back after an entry: the next entry in view, not the top of the page (on a phone
+# the header, the clock and the announcements push "Enter board N" below the fold).
+ENTRY = "#entry"
 
 # ---------------------------------------------------------------- public match page
 
@@ -44,6 +50,8 @@ def match_detail(request, slug, match_id):
         can_score=can_score(request.user, match),
         is_official=is_official(request.user, match),
     )
+    if is_tie(match):  # a team tie: its rubbers and line-ups instead of a score card of its own
+        context["sheet"] = tie_sheet(match, official=context["is_official"])
     return render(request, "scoring/match_detail.html", context)
 
 
@@ -121,7 +129,7 @@ def match_card(request, slug, match_id):
         else:
             if done:
                 messages.success(request, done)
-                return redirect("match-card", slug, match.pk)
+                return redirect(reverse("match-card", args=[slug, match.pk]) + ENTRY)
     page = page or selectors.card_page(match)  # a refused entry changed nothing: the page computed for it still holds
     context = selectors.card_page_context(rights, page, bound)
     return render(request, "scoring/card.html", context)
@@ -172,12 +180,13 @@ def match_result(request, slug, stage_id, match_id):
     """Enter or correct a match's result (confirmed at once), or record a walkover."""
     stage = secretary_stage(request, slug, stage_id)
     match = selectors.stage_match(stage, match_id)
-    form = ResultForm(request.POST or None, confirmed=match.status == S.CONFIRMED)
+    example = score_example_of(match)
+    form = ResultForm(request.POST or None, confirmed=match.status == S.CONFIRMED, example=example)
     if request.method == "POST" and form.is_valid():
         try:
             save_result(match, form.cleaned_data, request.user)
         except Conflict as error:  # confirmed meanwhile (or the stage page's inline form): offer the correction
-            form = ResultForm(request.POST, confirmed=True)
+            form = ResultForm(request.POST, confirmed=True, example=example)
             form.is_valid()
             form.add_error(None, error.message)
         except ServiceError as error:

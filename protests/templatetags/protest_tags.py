@@ -38,7 +38,8 @@ def protest_box(context, match):
     box = {"protests": protests, "can_read": False, "can_log": False, "slug": ""}
     if user is None or not user.is_authenticated:
         return box
-    box["can_log"] = permissions.is_match_umpire(user, match) or official(context, user, match)
+    may_log = permissions.is_match_umpire(user, match) or official(context, user, match)
+    box["can_log"] = may_log and permissions.under_way(match)
     rule_set = match.stage.event.rules
     if box["can_log"] and rule_set.protest_window_minutes is None:  # ECC, office: not offered, and why
         box["can_log"], box["not_offered"] = False, rule_set.no_protest_reason

@@ -68,7 +68,8 @@ def _games(rows, matches, points_for):
             outcome_a, outcome_b = LOSS, WIN
         else:
             outcome_a = outcome_b = DRAW
-        games[a].extend((b, score_a, score_a - score_b, outcome_a, points_for[outcome_a]))
+        margin = score_a - score_b if b is not None or m.bye_margin is None else m.bye_margin
+        games[a].extend((b, score_a, margin, outcome_a, points_for[outcome_a]))
         if b is not None:  # a bye is a game for ``a`` only
             games[b].extend((a, score_b, score_b - score_a, outcome_b, points_for[outcome_b]))
     return games
@@ -132,6 +133,27 @@ class TotalScore(Metric):
 
     def figures(self, context):
         return {ident: added_up(games[SCORES]) for ident, games in context.games.items()}
+
+
+@register
+class Boards(Metric):
+    """Board points won less lost: a team's over the rubbers of its ties (the tie-break after the rubbers, when
+    the tie points are level); for a match that is no tie, its net score. A walk-over and a bye add nothing."""
+
+    key, name = "boards", gettext_lazy("Board points won less lost")
+
+    def figures(self, context):
+        net = dict.fromkeys(context.rows, 0)
+        for m in context.matches:
+            if m.b is None or m.walkover or m.both_lose:
+                continue
+            if m.boards_a is None:
+                margin = m.score_a - m.score_b
+            else:
+                margin = m.boards_a - (m.boards_b or 0)
+            net[m.a] += margin
+            net[m.b] -= margin
+        return net
 
 
 @register

@@ -2,11 +2,12 @@
 classes are in ``stages.draws.metrics``; ``METRICS`` is importable from here too).
 
 A match is a win for the higher score (2 points), a draw for equal scores (1) and a loss otherwise (0); a bye
-(``b is None``) is a win for ``a`` by the score given; a walk-over without a score (``walkover`` "a" or "b", ICF
-143) is a win for that side that adds nothing to net or total score. The event stores an ordered precedence list
-of metric keys; competitors are ordered by the first metric, ties by the next, and so on. ``head_to_head`` is
-computed only among the competitors still tied when it is reached (a mini-league of their games against each
-other). Ranks are shared only when every metric in the list ties; the display order of a shared rank is by name.
+(``b is None``) is a win for ``a`` by the score given (its net score the ``bye_margin`` when one is given); a
+walk-over without a score (``walkover`` "a" or "b", ICF 143) is a win for that side that adds nothing to net or
+total score. The event stores an ordered precedence list of metric keys; competitors are ordered by the first
+metric, ties by the next, and so on. ``head_to_head`` is computed only among the competitors still tied when it
+is reached (a mini-league of their games against each other). Ranks are shared only when every metric in the
+list ties; the display order of a shared rank is by name.
 """
 
 from dataclasses import dataclass
@@ -19,8 +20,11 @@ from stages.draws.metrics import DRAW, LOSS, METRICS, OUTCOMES, Context
 
 SWISS_PRECEDENCE = ("points", "buchholz", "net_score", "total_score", "name")
 ROUND_ROBIN_PRECEDENCE = ("points", "head_to_head", "net_score", "total_score")
+# Team ties: tie points, then the rubber points (a tie's score), then the board points over the rubbers.
+TEAM_SWISS_PRECEDENCE = ("points", "buchholz", "net_score", "boards", "name")
+TEAM_ROUND_ROBIN_PRECEDENCE = ("points", "head_to_head", "net_score", "boards")
 # The metrics whose values every standings row carries, in its field of the same name.
-ROW_FIGURES = ("points", "wins", "buchholz", "net_score", "total_score")
+ROW_FIGURES = ("points", "wins", "buchholz", "net_score", "total_score", "boards")
 
 
 @dataclass
@@ -32,6 +36,13 @@ class MatchResult:
     both_lose: bool = False  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
     # "a" or "b": won by walk-over with no score (ICF 143, queen2 ¶10): the win counts, the scores count nothing.
     walkover: str = ""
+    # A bye's net score when it is not score_a - score_b: the stage's bye margin, whatever the bye's card says
+    # (SoL counts its tourney's phantom score in the net score and the card's score in the total).
+    bye_margin: float | None = None
+    # A team tie's board points over its rubbers, each side's (its score is its rubber points); None for a match
+    # that is no tie, whose score is its board points.
+    boards_a: float | None = None
+    boards_b: float | None = None
 
 
 @dataclass
@@ -43,6 +54,7 @@ class Standing:
     buchholz: float = 0
     net_score: float = 0
     total_score: float = 0
+    boards: float = 0  # board points won less lost (a team's over its ties' rubbers)
     played: int = 0
     wins: int = 0
     draws: int = 0
@@ -101,6 +113,9 @@ def _results(matches, rows):
                 _field(m, "score_b", 0),
                 bool(_field(m, "both_lose", False)),
                 _field(m, "walkover", "") or "",
+                _field(m, "bye_margin"),
+                _field(m, "boards_a"),
+                _field(m, "boards_b"),
             )
         for side in (m.a, m.b):
             if side is not None and side not in rows:

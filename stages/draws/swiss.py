@@ -10,6 +10,9 @@ without undoing: a tentative pair is kept only when the rest can still be paired
 (Dirac's theorem when the rest is large, a maximum matching when it is small). That gives the same pairs as
 trying every candidate in order and backtracking, in polynomial time. See README.md for the dazed order.
 
+In the first rounds compatriots (and, as an option, club mates) can be kept apart as SoL 5.26's
+``delaycompatriotpairing`` does: the candidates' order changes (``mates.py``), the search does not.
+
 The ``optimal`` method (a minimum-cost full round by maximum-weight matching) lives in ``optimal.py``, which also
 says how it stays fast for 10,000 competitors (a windowed candidate graph, solved in blocks of about 1,000).
 """
@@ -23,6 +26,7 @@ import rustworkx as rx
 from django.utils.translation import gettext as _
 
 from stages.draws.errors import DrawBug, DrawError
+from stages.draws.mates import MateCounts, mates_last
 from stages.draws.optimal import OptimalPairer
 
 METHODS = ("dazed", "serial", "staggered", "optimal")
@@ -71,6 +75,12 @@ class SwissPairer:
       this many in standing order, then again across each cut (see ``optimal.py``); smaller fields in one piece.
     - ``points_penalty`` (100), ``club_penalty`` (50), ``country_penalty`` (20): ``optimal`` costs; a pair
       costs points_penalty x (points difference)^2 plus the club and country penalties when shared.
+    - ``delay_compatriots`` (0): in rounds 1...N, compatriots (same ``country``) are paired as late as possible,
+      as SoL's ``delaycompatriotpairing`` does (see ``mates.mates_last``). ``optimal`` adds ``compatriot_penalty`` (75)
+      to a pair of compatriots in those rounds: above the club and country costs together, below one point of
+      difference, so that (as in SoL) a compatriot of the same score comes before a foreigner of another score.
+    - ``delay_club_mates`` (0) and ``club_mate_penalty`` (75): the same for players of one ``club`` (an empty club
+      is nobody's club mate).
     """
 
     DEFAULT_OPTIONS = {
@@ -83,6 +93,10 @@ class SwissPairer:
         "points_penalty": 100,
         "club_penalty": 50,
         "country_penalty": 20,
+        "delay_compatriots": 0,
+        "delay_club_mates": 0,
+        "compatriot_penalty": 75,
+        "club_mate_penalty": 75,
     }
 
     def __init__(self, method="dazed", **options):
@@ -132,10 +146,10 @@ class SwissPairer:
                     opp[phantom].add(index[x])
 
         if self.method == "optimal":
-            matched = self._optimal(order, opp, phantom)
+            matched = self._optimal(order, opp, phantom, round_no)
         else:
             points = [c.points for c in order]
-            matched = self._search(points, opp, phantom)
+            matched = self._search(points, opp, phantom, self.mates(order, round_no))
 
         pairing = Pairing(bye_score=tuple(self.options["bye_score"]))
         for i, j in matched:
@@ -157,9 +171,20 @@ class SwissPairer:
             order.sort(key=lambda c: (-c.points, -c.buchholz, -(c.rating or 0), -c.net_score, -c.total_score, c.name))
         return order
 
+    def mates(self, order, round_no):
+        """What makes two competitors "mates" kept apart this round, one list per kind (its values by position in
+        ``order``), or None. Countries as SoL compares nationalities: two without one count as compatriots; an
+        empty club is nobody's."""
+        keys = []
+        if round_no <= self.options["delay_compatriots"]:
+            keys.append([c.country for c in order])
+        if round_no <= self.options["delay_club_mates"]:
+            keys.append([c.club or -1 - i for i, c in enumerate(order)])
+        return keys or None
+
     # -- dazed, serial, staggered ------------------------------------------------------------------------
 
-    def _search(self, points, opp, phantom):
+    def _search(self, points, opp, phantom, mates=None):
         size = len(opp)
         # Sort key for the score groups: negated points, the phantom below everybody.
         neg = [-p for p in points] + ([float("inf")] if phantom is not None else [])
@@ -171,9 +196,10 @@ class SwissPairer:
         if len(rem) < always_pairable and not _pairable(rem, opp):
             raise _no_full_round(rem, opp)
         result = []
+        counts = MateCounts(mates) if mates else None
         while rem:
             pivot = rem[0]
-            for pos in self._candidates(rem, neg, phantom):
+            for pos in self._candidates(rem, neg, phantom, mates, counts):
                 cand = rem[pos]
                 if cand in opp[pivot]:
                     continue
@@ -184,29 +210,43 @@ class SwissPairer:
                 raise DrawBug("the pairing search found no candidate although a full round exists")
             result.append((pivot, cand))
             rem = rest
+            if counts:
+                counts.remove(pivot, cand)
         return result
 
-    def _candidates(self, rem, neg, phantom):
-        """Positions in ``rem`` (0 = the pivot) to try as the pivot's opponent, in order."""
+    def _candidates(self, rem, neg, phantom, mates=None, counts=None):
+        """Positions in ``rem`` (0 = the pivot) to try as the pivot's opponent, in order; with ``mates`` (see
+        ``mates``), the pivot's mates later (``mates.mates_last``; ``counts``, a ``MateCounts`` of ``rem``, only
+        makes that faster)."""
+        segments = self._method_order(rem, neg, phantom)
+        return chain(*segments) if mates is None else mates_last(segments, rem, neg, phantom, mates, counts)
+
+    def _method_order(self, rem, neg, phantom):
+        """The method's order as ranges of positions, one after the other."""
         r = len(rem)
         if self.method == "serial":
-            return range(1, r)
+            return (range(1, r),)
         # g: how many unpaired competitors, the pivot included, share the pivot's points.
         g = bisect.bisect_right(rem, neg[rem[0]], key=neg.__getitem__)
         if g <= 2:
-            return range(1, r)
+            return (range(1, r),)
         only_bye_follows = g == r - 1 and rem[-1] == phantom
         if g % 2 and g < r and not only_bye_follows:
             g += 1
         half = g // 2
         if self.method == "staggered" and g >= STAGGERED_GROUP:
             half = STAGGERED_OFFSET
-        return chain(range(half, g), range(1, half), range(g, r))
+        return range(half, g), range(1, half), range(g, r)
 
     # -- optimal --------------------------------------------------------------------------------------------
 
-    def _optimal(self, order, opp, phantom):
+    def _optimal(self, order, opp, phantom, round_no):
         opt = self.options
+        club_penalty, country_penalty = opt["club_penalty"], opt["country_penalty"]
+        if round_no <= opt["delay_compatriots"]:
+            country_penalty += opt["compatriot_penalty"]
+        if round_no <= opt["delay_club_mates"]:
+            club_penalty += opt["club_mate_penalty"]
         pairer = OptimalPairer(
             order,
             opp,
@@ -214,8 +254,8 @@ class SwissPairer:
             window=opt["optimal_window"],
             block=opt["optimal_block"],
             points_penalty=opt["points_penalty"],
-            club_penalty=opt["club_penalty"],
-            country_penalty=opt["country_penalty"],
+            club_penalty=club_penalty,
+            country_penalty=country_penalty,
         )
         pairs, full = pairer.solve()
         if not full:
@@ -263,15 +303,16 @@ def _no_full_round(nodes, opp, pairs_possible=None):
     )
 
 
-def backtracking_pairs(points, opp, method="dazed", phantom=None, max_steps=1_000_000):
+def backtracking_pairs(points, opp, method="dazed", phantom=None, max_steps=1_000_000, mates=None):
     """Reference search for tests: plain backtracking with an explicit stack, no look-ahead.
 
-    Same arguments as the internal search (indices in pairing order, ``opp`` the sets of indices met). Returns the
-    list of index pairs, or None when no full round exists. Exponential in the worst case: small fields only.
+    Same arguments as the internal search (indices in pairing order, ``opp`` the sets of indices met, ``mates``
+    as ``SwissPairer.mates`` gives them). Returns the list of index pairs, or None when no full round exists.
+    Exponential in the worst case: small fields only.
     """
     pairer = SwissPairer(method if method != "optimal" else "dazed")
     neg = [-p for p in points] + ([float("inf")] if phantom is not None else [])
-    stack = [(list(range(len(opp))), iter(pairer._candidates(list(range(len(opp))), neg, phantom)))]
+    stack = [(list(range(len(opp))), iter(pairer._candidates(list(range(len(opp))), neg, phantom, mates)))]
     chosen = []
     steps = 0
     while stack:
@@ -292,7 +333,7 @@ def backtracking_pairs(points, opp, method="dazed", phantom=None, max_steps=1_00
         rest = rem[1:pos] + rem[pos + 1 :]
         if not rest:
             return chosen
-        stack.append((rest, iter(pairer._candidates(rest, neg, phantom))))
+        stack.append((rest, iter(pairer._candidates(rest, neg, phantom, mates))))
     return None
 
 

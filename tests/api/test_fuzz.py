@@ -20,14 +20,18 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, settings
 
 from config.wsgi import application
+from core.models import Heartbeat
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
 from demo.brackets import SOURCE_EVENT
+from federations import services as federations
+from federations.links import token_of
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
@@ -35,15 +39,19 @@ from matches.scoring.services import record_result
 from players import outbox
 from players.links import personal_token
 from protests.models import Protest
+from registration.services import set_registration
 from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
 from tests.helpers import protest_photo
+from tournaments import mail
+from tournaments.mail import Mail
 from tournaments.models import Invitation
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
 COVERAGE = os.environ.get("FUZZ_COVERAGE") == "1"
+RUNNING = ("beat", "worker:deadlines", "worker:news")  # the stamps of a service whose periodic tasks run
 schema = schemathesis.openapi.from_wsgi(
     "/api/schema/",
     application,
@@ -111,10 +119,21 @@ def world(tournament, secretary, settings, tmp_path):
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
     ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
+    # An e-mail still to send (tournaments.mail), and beat and its workers running (core.heartbeat).
+    ids["mail"] = mail.record(tournament, [Mail(player.email or "p@example.org", "Called", "Go", "Asha")])[0].pk
+    Heartbeat.objects.bulk_create(Heartbeat(name=name, at=timezone.now()) for name in RUNNING)
     # The secretary invited to be the tournament's chief referee too: their account page's answer
     ids["invitation"] = Invitation.objects.create(tournament=tournament, user=secretary, role="chief_referee").pk
     ids.update(archive_ids(tournament, club, player, entries[1].members.first().player))
+    # A federation with places in an event open to its delegate, and an entry it sent: the delegate's pages and API
+    # are reached by its token (federations.links), and its entry by that entry's id.
+    entries_event = EventFactory(tournament=tournament, name="Federations' singles")
+    set_registration(entries_event)
+    delegation = federations.invite_federation(tournament, name="Fuzz Federation", quotas={entries_event: 3})
+    sent = federations.delegate_enter(delegation, entries_event, [{"first_name": "Asha", "last_name": "Fuzz"}])
     by_name = {
+        "federation_token": token_of(delegation),
+        "federation_entry_id": sent.pk,
         "tournament_slug": ids["tournament"],
         "key": event.rule_set,
         "token": personal_token(tournament, player),
@@ -145,6 +164,9 @@ def wsgi_requests():
 def fill_path(case, ids, by_name):
     """Real slugs and ids for the path parameters this tournament has; others stay as generated."""
     segments = case.path.strip("/").split("/")
+    if segments[:2] == ["api", "federation"]:  # a delegate's API: its token is the key
+        case.path_parameters["token"] = by_name["federation_token"]
+        return
     for name in list(case.path_parameters or {}):
         if name in by_name:
             case.path_parameters[name] = by_name[name]

@@ -15,6 +15,8 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from federations.links import token_of
+from federations.services import invite_federation
 from history.championships.models import Championship
 from history.ratings.models import Rating
 from history.sol.models import ImportJob
@@ -149,6 +151,7 @@ class World:
     spare_player: object
     protest: object
     invitation: object
+    delegation: object
 
 
 @pytest.fixture
@@ -187,13 +190,18 @@ def world(secretary, tournament, settings, tmp_path):
     RateFactory(player=player)
     # An invitation of the player's account to be an umpire, waiting for its answer
     invitation = Invitation.objects.create(tournament=tournament, user=player_user, role="umpire", invited_by=secretary)
-    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest, invitation)
+    # A federation invited with places in the event: its delegate's token opens its entries.
+    delegation = invite_federation(tournament, name="Nepal Carrom", country="NPL", quotas={event: 2})
+    return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest, invitation, delegation)
 
 
 def route_kwargs(name, path, w, match=None):
     match = match or w.m1
     pk_of = {
         "player-detail": w.player.pk,
+        "player-merge": w.player.pk,
+        "player-data": w.player.pk,
+        "player-erase": w.player.pk,
         "club-detail": w.player.club_id,
         "event-detail": w.event.pk,
         "entry-detail": match.entry_a_id,
@@ -213,12 +221,17 @@ def route_kwargs(name, path, w, match=None):
         "match_pk": match.pk,
         "match_id": match.pk,
         "round_id": w.round.pk,
+        "round_pk": w.round.pk,
         "event_pk": w.event.pk,
+        "team_pk": match.entry_a_id,
         "stage_pk": w.stage.pk,
         "stage_id": w.stage.pk,
         "player_id": w.player.pk,
-        "token": personal_token(w.tournament, w.player),
+        "token": token_of(w.delegation)
+        if name.startswith("api-federation-")
+        else personal_token(w.tournament, w.player),
         "key": "icf",
+        "side": "a",
         "photo_pk": w.protest.photos.get().pk,
         "job_id": ImportJob.objects.get().pk,
         "pk": next((pk for prefix, pk in pk_of.items() if name.startswith(prefix)), None),
@@ -241,6 +254,7 @@ def payload(name, method, w, match=None):
         ("player-list", "POST"): player,
         ("player-detail", "PUT"): player,
         ("player-detail", "PATCH"): {"last_name": "Rao"},
+        ("player-merge", "POST"): {"merged": w.spare_player.pk},
         ("club-list", "POST"): {"name": "New Club", "country": "IND"},
         ("club-detail", "PUT"): {"name": "Renamed Club", "country": "IND"},
         ("club-detail", "PATCH"): {"name": "Renamed Club"},
@@ -270,12 +284,17 @@ def payload(name, method, w, match=None):
         ("match-report-api", "POST"): {"side": "a"},
         ("match-cancel-forfeit-api", "POST"): {"reason": "Held up at the door", "reported": ["a"]},
         ("match-withdrawal-api", "POST"): {"side": "b", "withdrawn": True},
+        ("match-absent-api", "POST"): {"side": "b"},
+        ("round-cancel-forfeits-api", "POST"): {"reason": "They were there"},
+        ("api-round-results", "POST"): [{"match": w.m1.pk, "games": "25-0, 25-3"}],
         ("match-undo-report-api", "POST"): {"side": "a", "reason": "Not at the table"},
         ("protest-list-api", "POST"): {**protest, "decision_appealed": "Foul called on the break."},
         ("protest-fee-settings-api", "PUT"): {"fee_amount": "500.00", "fee_currency": "INR"},
         ("protest-written-api", "POST"): {"written_text": "The striker did not touch.", "point_appealed": "Foul"},
         ("protest-decision-api", "POST"): {"outcome": "rejected", "reason": "The umpire saw the touch."},
         ("api-account-invitation", "POST"): {"answer": "decline"},
+        ("api-federations", "POST"): {"name": "Nepal Carrom", "quotas": [{"event": w.event.pk, "places": 3}]},
+        ("api-federation-entries", "POST"): {"event": w.event.pk, "players": [player]},
         ("api-account-appointments", "DELETE"): {"tournament": w.tournament.slug, "role": "umpire"},
     }
     return bodies.get((name, method), {})

@@ -6,14 +6,11 @@ import os
 import pytest
 
 from history.ratings.services import recompute_all
+from tests.browser.conftest import page_width
 from tests.history.ratings.cases import history
 from tournaments.models import Tournament
 
 SHOTS = os.environ.get("ARCHIVE_SCREENSHOTS")  # a folder to save the screenshots in, to look at them
-
-
-def page_width(page):
-    return page.evaluate("document.documentElement.scrollWidth")
 
 
 @pytest.mark.django_db(transaction=True)

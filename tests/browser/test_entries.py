@@ -1,26 +1,13 @@
 """The event page's entry list on a 390-px phone: the search box works by submitting the form (no JavaScript
 needed), a secretary adds a late entry and withdraws it, and nothing makes the page wider than the phone."""
 
-import os
-
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, page_width, shot
 from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = os.environ.get("SCREENSHOT_DIR")
-
-
-def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
-
-
-def page_width(page):
-    return page.evaluate("document.documentElement.scrollWidth")
 
 
 def test_a_secretary_searches_adds_and_withdraws_entries_on_a_phone(phone, live_server):

@@ -17,10 +17,10 @@ GROUPS_SCREENSHOT = "/tmp/secretary-draws-groups.png"
 def add_stage(page, event_url, fields, selects):
     page.goto(event_url)
     page.get_by_role("link", name="Add stage").click()
+    for field, value in selects.items():  # first the kind: the form then shows that kind's options
+        page.select_option(f"#id_{field}", **value)
     for field, value in fields.items():
         page.fill(f"#id_{field}", value)
-    for field, value in selects.items():
-        page.select_option(f"#id_{field}", **value)
     page.get_by_role("button", name="Save stage").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(fields["name"])
 
@@ -50,8 +50,8 @@ def test_secretary_draws_groups_then_knockout(live_server, phone):
     page.goto(event_url)
     page.get_by_role("link", name="Groups", exact=True).click()
     page.get_by_role("button", name="Draw").click()
-    expect(page.locator(".message")).to_contain_text("preview")
-    page.get_by_role("button", name="Publish stage").click()
+    expect(page.locator(".message.success")).to_contain_text("preview")
+    page.get_by_role("button", name="Publish stage").first.click()  # the one above the pairings
     expect(page.locator(".message")).to_contain_text("published")
 
     # Every group match through the result forms: the better seed wins in two games.
@@ -73,7 +73,7 @@ def test_secretary_draws_groups_then_knockout(live_server, phone):
     page.goto(event_url)
     page.get_by_role("link", name="Knockout", exact=True).click()
     page.get_by_role("button", name="Draw").click()
-    page.get_by_role("button", name="Publish stage").click()
+    page.get_by_role("button", name="Publish stage").first.click()  # the one above the pairings
     expect(page.locator(".bracket-match")).to_have_count(3)  # two semi-finals and the final
 
     tables = group_standings(Stage.objects.get(name="Groups"))

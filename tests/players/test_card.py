@@ -14,7 +14,7 @@ from matches.scoring import services
 from players import card_services, links
 from players.models import SelfReport
 from stages.models import Match
-from tests.factories import UserFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.helpers import game_25_0, make_match
 from tests.matches.scoring.test_card_pages import board_post
 from tournaments.models import EntryMember, Notification
@@ -265,3 +265,18 @@ def test_the_personal_page_leads_to_the_players_side_of_the_card_until_it_is_con
     assert "You are side A" in text(client.get(side_url(match, "a")))
     services.record_result(match, [(25, 10)], confirm=True, user=UserFactory())
     assert side_url(match, "a") not in text(client.get(personal))
+
+
+def test_an_ecc_match_and_a_finished_one_lead_to_the_players_card_from_the_personal_page(client, tournament):
+    """ECC events are self-umpired by their laws, whatever the match's own flag: the QR code lost, the personal
+    page still leads to the side's card, also once the match is played and the other side has to confirm it."""
+    match = make_match(tournament, rule_set="ecc", status=S.CALLED, table=2)
+    assert not match.self_umpired
+    player = PlayerFactory()
+    EntryMember.objects.filter(entry=match.entry_b).update(player=player)
+    personal = links.personal_link_url(tournament, player)
+    assert f'{side_url(match, "b")}">Our score card<' in text(client.get(personal))
+    services.record_result(match, [(25, 10)])  # entered by side A: finished, side B still to confirm
+    match.refresh_from_db()
+    assert match.status == S.FINISHED
+    assert f'{side_url(match, "b")}">Our score card<' in text(client.get(personal))

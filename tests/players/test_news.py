@@ -8,11 +8,12 @@ from unittest import mock
 import pytest
 from django.core import mail
 from django.db import transaction
+from django.utils import translation
 
 from benchmarks.load import entries_csv
 from matches.scheduling.services import call_round, move_match, schedule_round
 from matches.services import change_status
-from players import tasks
+from players import links, tasks
 from players.news import tell_match_players
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
@@ -27,7 +28,8 @@ from tests.factories import (
 )
 from tests.helpers import knockout
 from tests.player_helpers import NINE, players_of
-from tournaments.models import Notification
+from tests.s3_server import free_port
+from tournaments.models import Notification, OutgoingMail
 from tournaments.services import import_entries
 
 pytestmark = pytest.mark.django_db
@@ -95,14 +97,19 @@ def test_a_rolled_back_action_tells_nobody(match, django_capture_on_commit_callb
     assert Notification.objects.count() == 0 and mail.outbox == []
 
 
-def test_a_refused_e_mail_is_logged_and_the_call_stands(match, django_capture_on_commit_callbacks, caplog):
-    with mock.patch("tournaments.notifications.send_mail", side_effect=ConnectionRefusedError("no SMTP server")):
-        with django_capture_on_commit_callbacks(execute=True):
-            change_status(match, Match.Status.CALLED)
+def test_a_mail_server_down_keeps_the_e_mail_and_the_call_stands(
+    match, django_capture_on_commit_callbacks, settings, caplog
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", free_port()  # nothing listens there
+    with django_capture_on_commit_callbacks(execute=True):
+        change_status(match, Match.Status.CALLED)
     match.refresh_from_db()
     assert match.status == Match.Status.CALLED
     assert Notification.objects.count() == 2  # the news is on their pages all the same
-    assert "Could not e-mail asha@example.org" in caplog.text
+    waiting = OutgoingMail.objects.get(to="asha@example.org")  # and its e-mail waits to be tried again
+    assert waiting.status == OutgoingMail.Status.PENDING and waiting.attempts == 1
+    assert "ConnectionRefusedError" in waiting.last_error and "Could not connect to the mail server" in caplog.text
 
 
 def test_a_queue_down_never_breaks_the_call_and_the_sweep_tells_the_players(
@@ -186,3 +193,21 @@ def test_a_round_of_2000_players_drawn_tells_every_one_of_them(tournament, djang
         publish_round(rnd)
     assert Notification.objects.filter(key__startswith="drawn:").count() == 2000
     assert Notification.objects.filter(player__isnull=False).values("player").distinct().count() == 2000
+
+
+def test_a_stored_message_reads_in_the_language_of_the_page_that_shows_it(
+    client, match, django_capture_on_commit_callbacks
+):
+    """Sent in the tournament's language (English here), read on a page switched to Hindi: in Hindi."""
+    asha, _ravi = players_of(match)
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_round(match.round)
+    (note,) = news_of(asha)
+    assert "Round 1" in note.subject  # the e-mail's language: the tournament's
+    with translation.override("hi"):
+        hindi = str(note.shown_subject)
+        assert hindi != note.subject and "1" in hindi
+    page = client.get(links.personal_link_url(match.stage.event.tournament, asha), HTTP_ACCEPT_LANGUAGE="hi")
+    assert hindi in page.content.decode() and note.subject not in page.content.decode()
+    english = client.get(links.personal_link_url(match.stage.event.tournament, asha), HTTP_ACCEPT_LANGUAGE="en")
+    assert note.subject in english.content.decode()

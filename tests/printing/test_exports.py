@@ -223,15 +223,41 @@ def test_group_standings_a_worksheet_per_group_and_one_csv_with_the_group(client
     url = reverse("export-stage-standings-xlsx", args=[tournament.slug, stage.pk])
     sheets = xlsx_rows(client.get(url))
     assert list(sheets) == ["Group A", "Group B"]
-    heading = ["#", "Name", "Club", "Country", "Played", "Won", "Drawn", "Lost", "Net score", "Points"]
+    heading = ["#", "Name", "Club", "Country", "Played", "Won", "Drawn", "Lost", "Net score", "Points", "Separated by"]
     for rows in sheets.values():
         assert rows[0] == heading
         assert [row[0] for row in rows[1:]] == [1, 2]
-        assert [row[4:] for row in rows[1:]] == [[1, 1, 0, 0, 28, 2], [1, 0, 0, 1, -28, 0]]
+        assert [row[4:] for row in rows[1:]] == [[1, 1, 0, 0, 28, 2, None], [1, 0, 0, 1, -28, 0, None]]
     text = csv_text(client.get(reverse("export-stage-standings-csv", args=[tournament.slug, stage.pk])))
     lines = text.splitlines()
-    assert lines[0] == "Group,#,Name,Club,Country,Played,Won,Drawn,Lost,Net score,Points"
+    assert lines[0] == "Group,#,Name,Club,Country,Played,Won,Drawn,Lost,Net score,Points,Separated by"
     assert [line.split(",")[0] for line in lines[1:]] == ["Group A", "Group A", "Group B", "Group B"]
+
+
+@pytest.mark.django_db
+def test_standings_exports_name_the_tie_break_that_separated_rows_level_on_points(client, tournament, secretary):
+    event = EventFactory(tournament=tournament, name="Open", rule_set="icf")
+    entries = {name: entry(event, (name, name[0])) for name in ("Anil", "Bela", "Chen")}
+    stage = Stage.objects.create(event=event, name="League", kind=Stage.Kind.ROUND_ROBIN)
+    draw_stage(stage)
+    publish_stage(stage)
+    # A circle: each wins once, by a different margin, so the net score (ICF standings) orders them.
+    beats = {("Anil", "Bela"): [(25, 0), (25, 0)], ("Bela", "Chen"): [(25, 5), (25, 5)]}
+    beats[("Chen", "Anil")] = [(25, 20), (25, 20)]
+    by_entry = {e.pk: name for name, e in entries.items()}
+    for match in Match.objects.filter(stage=stage).exclude(entry_b=None):
+        a, b = by_entry[match.entry_a_id], by_entry[match.entry_b_id]
+        games = beats.get((a, b)) or [(y, x) for x, y in beats[(b, a)]]
+        record_result(match, games, confirm=True, user=secretary)
+    client.force_login(secretary)
+    (rows,) = xlsx_rows(client.get(reverse("export-stage-standings-xlsx", args=[tournament.slug, stage.pk]))).values()
+    assert [(row[1].split()[0], row[-2], row[-1]) for row in rows[1:]] == [
+        ("Anil", 2, None),
+        ("Bela", 2, "Net score"),
+        ("Chen", 2, "Net score"),
+    ]
+    page = client.get(stage.get_absolute_url()).content.decode()
+    assert "separated by: Net score" in page  # the page's note and the export's column say the same
 
 
 @pytest.mark.django_db

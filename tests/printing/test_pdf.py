@@ -241,3 +241,14 @@ def test_standings_sheet_prints_rank_name_team_and_the_tie_breaks():
 def test_standings_sheet_without_tables():
     text = pdf_text(printing.standings_sheet(heading("Standings"), [], compress=False))
     assert "No standings yet." in text
+
+
+def test_the_versus_column_holds_hindis_word_on_one_line():
+    style = printing.styles()["centre"]
+    widths = pdf_kit.fractions(500, [11, 13, 17, 55, 6, 55, 29])
+    wider = pdf_kit.widen_for(widths, 4, "बनाम", style, from_columns=(3, 5))
+    shaped = fonts.in_its_script("बनाम", style)
+    assert wider[4] >= pdf_kit.text_width("बनाम", shaped.fontName, shaped.fontSize) + 2 * pdf_kit.CELL_PADDING
+    assert wider[4] > widths[4] and sum(wider) == pytest.approx(sum(widths))  # taken from the sides' columns
+    assert wider[3] == pytest.approx(wider[5]) and wider[:3] == widths[:3]
+    assert pdf_kit.widen_for(widths, 4, "v", style, from_columns=(3, 5)) == widths  # English fits already

@@ -8,11 +8,12 @@ import pytest
 from prizes.models import PrizeCategory
 from prizes.selectors import event_prize_list
 from prizes.services import CategoryRule
-from prizes.winners import MISSING_BIRTH, MISSING_SEX, Person, age_on, prize_list
+from prizes.winners import MISSING_BIRTH, MISSING_SEX, Person, prize_list
 from stages.placings import Placing
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
 from tests.helpers import play_round_robin
 from tournaments.models import Event
+from tournaments.people_models import age_on
 
 START = date(2026, 12, 5)  # the tournament's first day: ages are counted on it
 WOMEN = CategoryRule("women", 2)

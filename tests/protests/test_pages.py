@@ -106,7 +106,10 @@ def test_icf_145_a_protest_offered_without_the_fee_is_refused_on_the_form_and_no
     refused = client.post(page("protest-log", tournament, match.pk), data)
     body = refused.content.decode()
     assert refused.status_code == 200
-    assert "ICF 145: no protest is entertained without payment of the scrutiny fee (500.00 INR)" in body
+    refusal = "ICF 145: no protest is entertained without payment of the scrutiny fee (500.00 INR)"
+    assert body.count(refusal) == 1  # once, at the top of the form, above its first field, naming its field
+    assert body.index(refusal) < body.index('name="game_no"') and 'href="#id_fee_paid"' in body
+    assert 'name="fee_paid" aria-invalid="true"' in body or 'aria-invalid="true" id="id_fee_paid"' in body
     assert 'value="R. Kumar"' in body  # the form comes back as typed
     match.refresh_from_db()
     assert not Protest.objects.exists() and not match.result_withheld

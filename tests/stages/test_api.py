@@ -13,7 +13,7 @@ from matches.models import ResultChange
 from matches.scoring.models import Game
 from stages.models import Match, Round, Stage
 from tests.factories import EntryFactory, EventFactory, UserFactory
-from tournaments.models import Event
+from tournaments.models import EntryMember, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -162,6 +162,31 @@ def test_eurocup_swiss_rounds_with_preview_then_final(demo):
     post(demo, api(EUROCUP, f"stages/{final['id']}/draw/"))
     (match,) = get(demo, api(EUROCUP, f"matches/?stage={final['id']}"))["results"]
     assert [match["entry_a"]["id"], match["entry_b"]["id"]] == [rows[0]["entry"], rows[1]["entry"]]
+
+
+def test_eurocup_swiss_keeps_compatriots_apart_in_round_one(demo):
+    event = Event.objects.get(name="Eurocup singles")
+    refused = post(
+        demo,
+        api(EUROCUP, f"events/{event.pk}/stages/"),
+        {"name": "S", "kind": "swiss", "delay_compatriots": -1},
+        expect=400,
+    )
+    assert "delay_compatriots" in refused
+    swiss = add_stage(demo, EUROCUP, event, name="Swiss", kind="swiss", first_round_by_rating=True, delay_compatriots=1)
+    assert (swiss["delay_compatriots"], swiss["delay_club_mates"]) == (1, 0)
+    rnd = post(demo, api(EUROCUP, f"stages/{swiss['id']}/pair-next-round/"), expect=201)
+    countries = dict(
+        EntryMember.objects.filter(entry__event=event, position=1).values_list("entry_id", "player__country")
+    )
+    pairs = Match.objects.filter(round_id=rnd["id"]).exclude(entry_b=None).values_list("entry_a_id", "entry_b_id")
+    compatriots = sum(countries[a] == countries[b] for a, b in pairs)
+    Stage.objects.filter(pk=swiss["id"]).update(delay_compatriots=0)
+    Match.objects.filter(round_id=rnd["id"]).delete()
+    Round.objects.filter(pk=rnd["id"]).delete()
+    rnd = post(demo, api(EUROCUP, f"stages/{swiss['id']}/pair-next-round/"), expect=201)
+    pairs = Match.objects.filter(round_id=rnd["id"]).exclude(entry_b=None).values_list("entry_a_id", "entry_b_id")
+    assert compatriots < sum(countries[a] == countries[b] for a, b in pairs)
 
 
 # ---------------------------------------------------------------- permissions

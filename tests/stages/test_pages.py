@@ -1,6 +1,7 @@
 """The stage pages through the Django test client: a secretary builds, draws and runs stages; the public reads them."""
 
 import random
+import re
 
 import pytest
 from django.db.models import Q
@@ -9,7 +10,7 @@ from django.urls import reverse
 from matches.scoring.services import record_result
 from stages.models import Match, Round, Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
-from tests.factories import EntryFactory, EventFactory, UserFactory
+from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -105,6 +106,10 @@ def test_secretary_runs_groups_then_knockout_and_the_public_sees_the_bracket(
     with django_assert_max_num_queries(12):
         page = client.get(knockout.get_absolute_url()).content.decode()
     assert "Semi final" in page and "Final" in page and "Preview" not in page
+    # Each semi-finalist says where it came from: the group's letter and its place there.
+    assert page.count('<abbr class="origin"') == 4
+    for origin in ("A1", "A2", "B1", "B2"):
+        assert f">{origin}</abbr>" in page
     winners = {members.order_by("entry__seed").first().entry for members in (g.members for g in groups.groups.all())}
     for semi in knockout.matches.filter(round__number=1):
         assert (semi.entry_a in winners) != (semi.entry_b in winners)  # winners meet runners-up
@@ -282,3 +287,79 @@ def test_a_draw_a_later_stage_was_drawn_from_is_refused_without_asking_to_confir
     text = page.content.decode()
     assert "Delete the whole draw?" not in text and "delete that draw first" in text
     assert groups.matches.count() > 0
+
+
+def test_a_preview_offers_publish_at_the_top_and_never_finish(client, secretary, event):
+    client.force_login(secretary)
+    stage = Stage.objects.create(event=event, name="Groups", order=1, kind="groups", group_count=2)
+    client.post(url("stage-draw", stage))
+    page = client.get(stage.get_absolute_url()).content.decode()
+    publish = url("stage-publish", stage)
+    assert page.count(f'action="{publish}"') == 2  # above the pairings and among the actions below them
+    assert page.index(f'action="{publish}"') < page.index("Group A")
+    assert url("stage-finish", stage) not in page  # a preview is published or deleted, never finished
+    client.post(publish)
+    page = client.get(stage.get_absolute_url()).content.decode()
+    assert url("stage-finish", stage) in page and f'action="{publish}"' not in page
+
+
+def test_the_stage_form_marks_each_option_with_the_kinds_it_applies_to(client, secretary, event):
+    client.force_login(secretary)
+    page = client.get(reverse("stage-create", args=[event.tournament.slug, event.pk])).content.decode()
+    assert 'data-kinds="swiss"><label for="id_rounds_planned"' in page.replace("\n", "")
+    assert 'data-kinds="groups round_robin"><label for="id_double_round_robin"' in page.replace("\n", "")
+    assert 'data-kinds="knockout"><label for="id_third_place_match"' in page.replace("\n", "")
+    assert "js/stage-form.js" in page
+    # An option of every kind, such as the games per match, is never hidden.
+    assert '<div class="field"><label for="id_games_per_match"' in page.replace("\n", "")
+
+
+def test_a_swiss_stage_set_on_the_form_keeps_compatriots_apart_in_its_first_rounds(client, secretary, tournament):
+    event = EventFactory(tournament=tournament, rule_set="ecc")
+    for rating, country in ((2000, "IND"), (1900, "FRA"), (1800, "IND"), (1700, "FRA")):
+        EntryFactory(event=event, members=[PlayerFactory(rating=rating, country=country)])
+    client.force_login(secretary)
+    create = reverse("stage-create", args=[event.tournament.slug, event.pk])
+    page = client.get(create).content.decode().replace("\n", "")
+    assert 'data-kinds="swiss"><label for="id_delay_compatriots"' in page
+    assert 'data-kinds="swiss"><label for="id_delay_club_mates"' in page
+    form = stage_form(kind="swiss", rounds_planned=3, first_round_by_rating="on", delay_compatriots=1)
+    assert client.post(create, form).status_code == 302
+    stage = Stage.objects.get(event=event)
+    assert (stage.delay_compatriots, stage.delay_club_mates) == (1, 0)  # left empty: no delay
+    # Dazed pairs 1st-3rd and 2nd-4th by rating: the two Indians, the two French. Kept apart, the 1st tries the 4th
+    # before its compatriot (the country of an entry is its first member's, as SoL takes its first player's).
+    client.post(url("stage-draw", stage))
+    pairs = stage.matches.order_by("number").values_list("entry_a__players__rating", "entry_b__players__rating")
+    assert list(pairs) == [(2000, 1700), (1900, 1800)]
+
+
+def test_a_drawn_group_ranks_nobody_before_its_first_result(client, secretary, event):
+    client.force_login(secretary)
+    stage = Stage.objects.create(event=event, name="Groups", order=1, kind="groups", group_count=2)
+    draw_stage(stage)
+    publish_stage(stage)
+    page = client.get(stage.get_absolute_url()).content.decode()
+    assert '<td class="num">1</td>' not in page and page.count('<td class="num">–</td>') == 8
+    match = open_matches(stage).select_related("entry_a").first()
+    record_result(match, [(25, 10), (25, 12)], confirm=True)
+    page = client.get(stage.get_absolute_url()).content.decode()
+    assert '<td class="num">1</td>' in page  # the first result ranks the group
+
+
+def test_the_public_stage_page_refreshes_its_standings_by_itself(client, secretary, event):
+    stage = Stage.objects.create(event=event, name="Groups", order=1, kind="groups", group_count=2)
+    draw_stage(stage)
+    publish_stage(stage)
+    page = client.get(stage.get_absolute_url()).content.decode()
+    live_url = f"{stage.get_absolute_url()}?fragment=1"
+    assert f'data-live-url="{live_url}"' in page
+    version = re.search(r'data-live-version="([0-9a-f]+)"', page)[1]
+    # Nothing changed: 204. A result: the new standings, with their new version.
+    assert client.get(live_url, HTTP_X_LIVE_VERSION=version).status_code == 204
+    record_result(open_matches(stage).first(), [(25, 10), (25, 12)], confirm=True)
+    fresh = client.get(live_url, HTTP_X_LIVE_VERSION=version)
+    assert fresh.status_code == 200 and fresh["X-Live-Version"] != version
+    assert '<td class="num">1</td>' in fresh.content.decode() and "<html" not in fresh.content.decode()
+    client.force_login(secretary)  # the secretary's page has forms in it: it is not replaced under their hands
+    assert "data-live-url" not in client.get(stage.get_absolute_url()).content.decode()

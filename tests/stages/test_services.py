@@ -104,7 +104,9 @@ def test_office_doubles_round_robin_then_top_two_final():
 def test_eurocup_swiss_rounds_then_final():
     call_command("load_demo")
     event = Event.objects.get(name="Eurocup singles")
-    swiss = Stage.objects.create(event=event, order=1, name="Swiss", kind="swiss", rounds_planned=3)
+    swiss = Stage.objects.get(event=event, kind="swiss")  # the demo's, ready to pair
+    Stage.objects.filter(pk=swiss.pk).update(rounds_planned=3)
+    swiss.refresh_from_db()
     final = Stage.objects.create(event=event, order=2, name="Final", kind="knockout", source=swiss, qualifiers=2)
     rng = random.Random(3)
     seen = set()

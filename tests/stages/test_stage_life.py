@@ -8,7 +8,9 @@ from html import escape
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from core.models import Heartbeat
 from matches.scoring.services import record_result
 from stages.display import stage_badge, tiebreak_notes
 from stages.draws.standings import Standing
@@ -62,6 +64,7 @@ def test_deleting_a_draw_without_results_asks_first(client, tournament, secretar
     stage = Stage.objects.create(event=event, name="KO", kind=Stage.Kind.KNOCKOUT)
     draw_stage(stage)
     client.force_login(secretary)
+    Heartbeat.objects.create(name="worker:deadlines", at=timezone.now())  # no notice of stopped deadlines either
     page = client.post(url("stage-delete-round", stage)).content.decode()
     assert "Delete the whole draw?" in page and 'name="confirm_results" value="1"' in page
     assert "None" not in page and 'role="alert"' not in page
@@ -135,8 +138,9 @@ def test_swiss_pairings_show_points_and_rating_with_the_top_board_at_table_1(cli
     block = page[page.index(f'id="match-{top.pk}"') :]
     rating = round(top.entry_a.members.get().player.rating)
     assert f'<small class="side-info">2 pts · {rating}</small>' in block[:2000]
-    # A preview: the pairings come first, the secretary's actions (publish, swap) after them.
-    assert page.index(f'id="match-{top.pk}"') < page.index("Publish round 2") < page.index('id="standings"')
+    # A preview: Publish above the pairings, then the pairings, then the secretary's actions (publish, swap).
+    assert page.index("Publish round 2") < page.index(f'id="match-{top.pk}"')
+    assert page.index(f'id="match-{top.pk}"') < page.rindex("Publish round 2") < page.index('id="standings"')
 
 
 def test_shuffle_tables_spreads_the_boards(client, secretary, swiss):
@@ -189,6 +193,10 @@ def groups_and_knockout(tournament):
 
 
 def test_group_tables_mark_the_qualifiers(client, groups_and_knockout):
+    page = client.get(groups_and_knockout.get_absolute_url()).content.decode()
+    assert '<tr class="qualifies">' not in page  # before any result, no place is a qualifying one yet
+    for group in groups_and_knockout.groups.all():
+        record_result(group.matches.exclude(entry_b=None).first(), [(25, 3), (25, 7)], confirm=True)
     page = client.get(groups_and_knockout.get_absolute_url()).content.decode()
     assert page.count('<tr class="qualifies">') == 4  # two of each group
     assert "In a qualifying place for KO" in page

@@ -3,7 +3,8 @@
 It runs the periodic tasks of config.settings.CELERY_BEAT_SCHEDULE (late-arrival forfeits, second bells, overdue
 protests, and the sweep of the players' news still to send) in this process, for a machine without Redis where no
 Celery worker runs (`make run`). They are idempotent, so running this beside a worker, twice, or after a crash
-changes nothing."""
+changes nothing. Standing in for beat and the workers, it leaves their stamps (core.heartbeat): /health/ and the
+officials' pages read from them that the deadlines are applied."""
 
 import time
 
@@ -11,6 +12,8 @@ from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+
+from core import heartbeat
 
 
 def periodic_tasks():
@@ -53,6 +56,7 @@ class Command(BaseCommand):
     def run_once(self, tasks):
         """Run each task once; returns how many failed."""
         failed = 0
+        heartbeat.stamp(heartbeat.BEAT)
         for name, task in tasks:
             try:
                 result = task()  # a Celery task object called directly runs here, in this process
@@ -61,4 +65,5 @@ class Command(BaseCommand):
                 self.stderr.write(_("%(task)s: failed: %(error)r") % {"task": name, "error": error})
             else:
                 self.stdout.write(f"{name}: {result}")
+                heartbeat.stamp(heartbeat.worker(heartbeat.queue_of(task.name)))
         return failed

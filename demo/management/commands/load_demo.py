@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from demo import eurocup, office
+from demo import eurocup, nations, office
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
 from tournaments import officials
@@ -40,6 +40,7 @@ class Command(BaseCommand):
         )
         self.event(league, "Office singles", Event.Kind.SINGLES, "office", office.singles_csv())
         self.event(league, "Office doubles", Event.Kind.DOUBLES, "office", office.doubles_csv())
+        office.set_up_hall(league)
 
         host, _new = Club.objects.get_or_create(name="European Carrom Confederation", defaults={"is_federation": True})
         cup = self.tournament(
@@ -50,7 +51,9 @@ class Command(BaseCommand):
             date(2026, 11, 29),
             host,
         )
-        self.event(cup, "Eurocup singles", Event.Kind.SINGLES, "ecc", eurocup.entries_csv())
+        singles = self.event(cup, "Eurocup singles", Event.Kind.SINGLES, "ecc", eurocup.entries_csv())
+        eurocup.swiss_stage(singles)  # ready to pair: the secretary's first tap is "Pair round 1"
+        self.stdout.write(nations.load(cup))  # the national teams, in ties of singles and doubles
 
         for tournament in (league, cup):
             for username, role in DEMO_USERS:

@@ -11,8 +11,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from history.championships.models import Prize
 from history.ratings.models import EventRating, Rate, Rating
-from history.ratings.services import recompute, recompute_all
+from history.ratings.periods import Parameters, Period, compute
+from history.ratings.services import recompute, recompute_all, system_of
 from stages.models import Stage
 from stages.selectors import entrants, entry_rating, with_players
 from stages.services import finish_stage
@@ -105,6 +107,28 @@ def test_a_player_who_lost_every_match_0_25_is_a_named_phantom():
     rated_event(rating, "2024-05-04", people, [[("a", "b", 25, 0)], [("c", "b", 25, 0)], [("a", "c", 20, 11)]])
     recompute(rating)
     assert set(Rate.objects.values_list("player__first_name", flat=True)) == {"a", "c"}
+
+
+def test_a_prized_events_unrated_players_are_placed_by_prize_not_by_standings():
+    # SoL ranks a prized tourney by prize first, and a prize need not follow the standings: b won less than a
+    # but was given the first prize, so b is placed at the higher virtual rate (both unrated: the line through
+    # (1, 2600) and (2, 1600)).
+    people = players("a", "b")
+    rating = Rating.objects.create(name="R", level=Rating.Level.REGIONAL)
+    event = rated_event(rating, "2024-05-04", people, [[("a", "b", 25, 3)]])
+    entries = {entry.members.get().player_id: entry for entry in event.entries.all()}
+    a, b = people["a"].pk, people["b"].pk
+    Prize.objects.create(event=event, entry=entries[b], place=1, amount=18)
+    Prize.objects.create(event=event, entry=entries[a], place=2, amount=16)
+    recompute(rating)
+
+    def rates_for(ranking):
+        period = Period(event.tournament.start_date, [(a, b, 25, 3)], ranking)
+        rates = compute(Parameters(system_of(rating)), [period], lambda player, before: None)
+        return {player: (r.rate, r.deviation, r.volatility) for (player, _day), r in rates.items()}
+
+    stored = {r.player_id: (r.rate, r.deviation, r.volatility) for r in Rate.objects.filter(rating=rating)}
+    assert stored == rates_for([b, a]) != rates_for([a, b])
 
 
 def test_seeding_reads_the_rate_before_the_tournament(tournament):

@@ -82,3 +82,21 @@ def test_own_tournament_exports_with_a_championship_of_its_own(tournament, tmp_p
     assert tourney["system"] == "roundrobin" and tourney["prized"]
     prizes = sorted((float(c["prize"]), c["points"]) for c in tourney["competitors"])
     assert prizes == [(14.0, 0), (16.0, 2), (18.0, 4)]
+
+
+def test_delay_compatriots_goes_to_the_swiss_stage_and_back():
+    documents = shapes.sol5()
+    documents[1]["delaycompatriotpairing"] = 2
+    import_file(shapes.as_yaml(documents))
+    roma = Tournament.objects.get(guid=shapes.GUIDS["t1"])
+    swiss, finals = roma.events.get().stages.order_by("order")
+    assert (swiss.kind, swiss.delay_compatriots, finals.delay_compatriots) == ("swiss", 2, 0)
+    milano = Tournament.objects.get(guid=shapes.GUIDS["t2"])
+    assert milano.events.get().stages.get().delay_compatriots == 0  # its record says 0
+
+    data = export_tournaments([roma])
+    _head, tourney = yaml.safe_load_all(gzip.decompress(data))
+    assert tourney["delaycompatriotpairing"] == 2
+    delete_tournament(roma)
+    (again,) = import_file(data, "again.sol.gz").tournaments
+    assert again.events.get().stages.get(order=1).delay_compatriots == 2

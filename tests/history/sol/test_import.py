@@ -13,6 +13,7 @@ from history.sol.models import Picture, PlayerAlias
 from history.sol.reading import SolFileError
 from stages.models import Match, Stage
 from stages.placings import event_stage_placings
+from stages.selectors import stage_standings
 from tests.factories import PlayerFactory
 from tests.history.sol import shapes
 from tournaments.models import Club, Entry, Player, Tournament
@@ -210,3 +211,49 @@ def test_doubles_and_teams_of_up_to_four_keep_their_players_in_order(teams, kind
     ]
     keys = [key for key, *_rest in shapes.PEOPLE]
     assert members == [[shapes.GUIDS[keys[n - 1]] for n in players] for players in teams]
+
+
+def test_a_bye_keeps_its_card_and_counts_the_phantom_score_in_net_score():
+    # SoL counts a bye's net score from the tourney's phantom score (25) and its total from the card (1-0).
+    documents = shapes.sol5()
+    played = documents[1]
+    played["matches"] = [m for m in played["matches"] if m["turn"] == 1 and m["competitor1"] != 5]
+    played["matches"].append({"competitor1": 5, "turn": 1, "board": 3, "score1": 1, "score2": 0})
+    import_file(shapes.as_yaml(documents))
+    swiss = Tournament.objects.get(guid=shapes.GUIDS["t1"]).events.get().stages.get(order=1)
+    bye = swiss.matches.get(entry_b=None)
+    assert (bye.status, bye.score_a, bye.score_b) == (Match.Status.BYE, 1, 0)
+    row = next(row for row in stage_standings(swiss) if row.id == bye.entry_a_id)
+    assert (row.points, row.net_score, row.total_score) == (2, 25, 1)
+
+
+def test_each_leg_of_a_best_of_three_final_is_a_game_with_its_own_boards():
+    documents = shapes.sol5()
+    played = documents[1]
+    played["finalkind"] = "bestof3"
+    first = played["matches"][-1]
+    first["boards"] = [{"number": 1, "coins2": 9}]
+    # The second leg names the finalists the other way round: its boards are seen from Dan's side.
+    second = {"competitor1": 4, "competitor2": 1, "turn": 5, "board": 1, "score1": 7, "score2": 20, "final": True}
+    second["boards"] = [{"number": 1, "coins2": 8, "queen": "2"}, {"number": 2, "coins1": 7}]
+    played["matches"].append(second)
+    import_file(shapes.as_yaml(documents))
+    final = Match.objects.get(stage__event__tournament__guid=shapes.GUIDS["t1"], stage__order=2)
+    assert [(g.number, g.score_a, g.score_b) for g in final.games.order_by("number")] == [(1, 10, 25), (2, 20, 7)]
+    boards = final.boards.order_by("game_no", "number")
+    assert [(b.game_no, b.number, b.winner, b.points, b.queen) for b in boards] == [
+        (1, 1, "B", 9, ""),
+        (2, 1, "A", 11, "covered_by_winner"),
+        (2, 2, "B", 7, ""),
+    ]
+    assert [(b.total_a, b.total_b) for b in boards] == [(0, 9), (11, 0), (11, 7)]
+
+
+def test_prizes_equal_on_every_figure_go_in_surname_order_as_sol_ranks_them():
+    documents = shapes.sol5()
+    documents[0]["players"][4]["lastname"] = "Zeta"  # Eva Zeta now comes after Fay Fumi
+    competitors = documents[1]["competitors"]
+    competitors[5].update({key: competitors[4][key] for key in ("points", "bucholz", "netscore", "totscore", "prize")})
+    import_file(shapes.as_yaml(documents))
+    places = Prize.objects.filter(event__tournament__guid=shapes.GUIDS["t1"]).order_by("place")
+    assert [prize.entry.name for prize in places][-2:] == ["Fay Fumi", "Eva Zeta"]

@@ -1,6 +1,7 @@
 """The public round page and the secretary's scheduling on it, and the scheduling / clock API: who may read, who
 may change, refusals shown as form errors (pages) or 400 field errors (API)."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from rest_framework.test import APIClient
 
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
-from matches.scheduling.services import schedule_round
+from matches.scheduling.services import call_round, schedule_round
 from stages.models import Match, Round
 from tests.factories import (
     MatchFactory,
@@ -257,13 +258,14 @@ def test_api_writes_are_for_secretaries(rnd):
 
 
 def test_api_venue_get_and_put(secretary_api, rnd):
-    assert APIClient().get(api(rnd, "venue/")).json() == {"tables": 2, "match_minutes": 60, "rest_minutes": 10}
+    hall = {"tables": 2, "match_minutes": 60, "rest_minutes": 10, "sessions": []}
+    assert APIClient().get(api(rnd, "venue/")).json() == hall
     response = secretary_api.put(api(rnd, "venue/"), {"tables": 1, "match_minutes": 60, "rest_minutes": 10})
     assert response.status_code == 400 and response.json()["tables"][0].startswith("Table 2 is booked for Round 1")
     response = secretary_api.put(api(rnd, "venue/"), {"tables": 0, "match_minutes": 60, "rest_minutes": 10})
     assert response.status_code == 400 and "tables" in response.json()
     response = secretary_api.put(api(rnd, "venue/"), {"tables": 5, "match_minutes": 57, "rest_minutes": 3})
-    assert response.json() == {"tables": 5, "match_minutes": 57, "rest_minutes": 3}
+    assert response.json() == {"tables": 5, "match_minutes": 57, "rest_minutes": 3, "sessions": []}
 
 
 def test_api_venue_refuses_sizes_no_hall_has(secretary_api, rnd):
@@ -271,3 +273,15 @@ def test_api_venue_refuses_sizes_no_hall_has(secretary_api, rnd):
     assert response.status_code == 400 and set(response.json()) == {"rest_minutes"}
     response = secretary_api.put(api(rnd, "venue/"), {"tables": 1000, "match_minutes": 60, "rest_minutes": 10})
     assert response.status_code == 400 and set(response.json()) == {"tables"}
+
+
+def test_the_public_round_page_refreshes_its_pairings_by_itself(client, tournament):
+    rnd = make_round(tournament, "ecc", matches=2)
+    url = reverse("round-detail", args=[tournament.slug, rnd.pk])
+    page = client.get(url).content.decode()
+    assert f'data-live-url="{url}?fragment=1"' in page
+    version = re.search(r'data-live-version="([0-9a-f]+)"', page)[1]
+    assert client.get(f"{url}?fragment=1", HTTP_X_LIVE_VERSION=version).status_code == 204
+    call_round(rnd)
+    fresh = client.get(f"{url}?fragment=1", HTTP_X_LIVE_VERSION=version)
+    assert fresh.status_code == 200 and "<html" not in fresh.content.decode()

@@ -59,7 +59,7 @@ def test_umpire_enters_boards_until_the_match_ends_on_the_phone_form(client, tou
     boards = [(1, n, b) for n, b in enumerate(GAME_25_3, 1)] + [(2, n, b) for n, b in enumerate(game_25_0("A"), 1)]
     for game, number, board in boards:
         response = client.post(page(match), board_post(match, game, number, board))
-        assert response.status_code == 302 and response.url == page(match)
+        assert response.status_code == 302 and response.url == page(match) + "#entry"  # the next entry in view
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and (match.games_a, match.games_b) == (2, 0)
     html = client.get(page(match)).content.decode()
@@ -248,6 +248,7 @@ def test_ecc_page_offers_the_unfinished_board_once_the_second_bell_has_rung(clie
     assert match.status == Match.Status.FINISHED and (match.score_a, match.score_b) == (9, 2)  # ECC 41: 6 - 2 to A
     html = client.get(page(match, "match-detail")).content.decode()
     assert "Board 3 unfinished at the second bell" in html and "4 to " in html and "time limit (second bell)" in html
+    assert "data-round-clock" not in client.get(page(match)).content.decode()  # a finished match: no countdown
 
 
 # ---------------------------------------------------------------- public match page
@@ -352,3 +353,24 @@ def test_walkover_and_bye_pages_show_no_card_to_fill(client, tournament, secreta
     assert 'name="action"' not in html and "Match over" not in html
     response = client.post(page(match), board_post(match, 1, 1, win("A", 3)), follow=True)
     assert "That entry is not open on this score card now" in response.content.decode()
+
+
+def test_the_card_offers_a_protest_once_the_match_is_under_way(client, tournament, umpire):
+    match = make_match(tournament, umpire=umpire, table=4)
+    client.force_login(umpire)
+    protest = reverse("protest-log", args=[tournament.slug, match.pk])
+    assert protest not in client.get(page(match)).content.decode()  # the players are still awaited
+    assert protest not in client.get(page(match, "match-detail")).content.decode()
+    client.post(page(match), board_post(match, 1, 1, GAME_25_3[0]))
+    card = client.get(page(match)).content.decode()
+    assert protest in card and card.index("Log a protest") > card.index('id="entry"')
+    assert protest in client.get(page(match, "match-detail")).content.decode()
+
+
+def test_after_a_board_the_saved_message_stands_at_the_next_entry(client, tournament, umpire):
+    match = make_match(tournament, umpire=umpire, table=4)
+    client.force_login(umpire)
+    card = client.post(page(match), board_post(match, 1, 1, GAME_25_3[0]), follow=True).content.decode()
+    entry = card.index('id="entry"')
+    message = card.index('class="message success"')
+    assert entry < message < card.index('name="board-board"')

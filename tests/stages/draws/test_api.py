@@ -28,6 +28,20 @@ def test_swiss_dazed(client):
     assert response.json() == {"pairs": [[1, 3], [2, 4], [5, 7], [6, 8]], "bye": None}
 
 
+def test_swiss_delay_compatriots_and_club_mates(client):
+    # Round 1, all on 0, in the order given: dazed pairs 1-3 and 2-4, two pairs of compatriots; kept apart,
+    # 1 (ITA) tries 4 (FRA) before its compatriot 3, and 2 is left to 3.
+    countries = {1: "ITA", 2: "FRA", 3: "ITA", 4: "FRA"}
+    body = {"competitors": [competitor(i, country=countries[i], club=f"c{i % 2}") for i in range(1, 5)]}
+    assert post(client, "swiss/", body).json()["pairs"] == [[1, 3], [2, 4]]
+    assert post(client, "swiss/", {**body, "delay_compatriots": 1}).json()["pairs"] == [[1, 4], [2, 3]]
+    assert post(client, "swiss/", {**body, "delay_club_mates": 1}).json()["pairs"] == [[1, 4], [2, 3]]
+    assert post(client, "swiss/", {**body, "delay_compatriots": 1, "round": 2}).json()["pairs"] == [[1, 3], [2, 4]]
+    response = post(client, "swiss/", {**body, "delay_compatriots": -1})
+    assert response.status_code == 400
+    assert "delay_compatriots" in str(response.json())
+
+
 def test_swiss_odd_gives_a_bye_and_skips_withdrawn(client):
     body = {
         "method": "optimal",

@@ -108,3 +108,9 @@ def test_errors():
 def test_dict_matches_accepted():
     rows = swiss_standings(comps("AB"), [{"a": "A", "b": "B", "score_a": 3, "score_b": 25}])
     assert [r.id for r in rows] == ["B", "A"]
+
+
+def test_a_bye_with_a_margin_counts_it_in_net_score_and_its_own_score_in_total():
+    # SoL's reading of a bye whose card (1-0) no longer shows the phantom score (25): net 25, total 1.
+    rows = swiss_standings(comps("AB"), [MatchResult("A", None, 1, 0, bye_margin=25), MatchResult("B", None, 1, 0)])
+    assert [(r.id, r.points, r.net_score, r.total_score) for r in rows] == [("A", 2, 25, 1), ("B", 2, 1, 1)]
