@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from core import heartbeat
 from tests.factories import PASSWORD
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run there unless told it is safe
@@ -22,6 +23,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+SCREENSHOT_DIR = os.environ.get("SCREENSHOT_DIR")
+# A whole round typed at the desk grid saves one row at a time; on a CI machine busy with the other workers that
+# takes longer than Playwright's 5-second assertion default. Pages wait 15 s for an element, so assertions do too.
+ASSERT_TIMEOUT_MS = 15_000
+
+
+def pytest_configure(config):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ASSERT_TIMEOUT_MS)
 
 
 @pytest.fixture
@@ -43,6 +54,28 @@ def phone():
             browser.close()
 
 
+@pytest.fixture
+def browser():
+    """Chromium itself, for a test that opens several pages side by side (the desk and the players' phones)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium); browser tests skipped")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def new_page(browser, viewport):
+    """A page of its own (its own cookies) in `browser`, `viewport` wide and high."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
 def log_in(page, live_server, username, next_url):
     """Log in through the log-in form, going on to `next_url`."""
     page.goto(f"{live_server.url}{reverse('login')}?next={next_url}")
@@ -54,3 +87,21 @@ def log_in(page, live_server, username, next_url):
 @pytest.fixture(autouse=True)
 def cached_pages(page_cache):
     """The live server commits, so the browser tests run with the page cache on, as production does."""
+
+
+@pytest.fixture(autouse=True)
+def deadlines_applied(monkeypatch):
+    """No worker runs beside the live server: the officials' pages would say the deadlines are not being applied
+    (tests/tournaments/test_deadlines_notice.py tests that notice). Here they are, as in a running hall."""
+    monkeypatch.setattr(heartbeat, "deadlines_applied", lambda now=None: True)
+
+
+def shot(page, name):
+    """A full-page screenshot in SCREENSHOT_DIR when it is set: to look at the pages a test went through."""
+    if SCREENSHOT_DIR:
+        page.screenshot(path=os.path.join(SCREENSHOT_DIR, f"{name}.png"), full_page=True)
+
+
+def page_width(page):
+    """How wide the page is drawn: no wider than the phone, or it scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth")
