@@ -89,6 +89,23 @@ def player_fields(suffix="", required=True):
 
 
 NAMES = ("first_name", "last_name", "sex", "date_of_birth", "country", "nationality")
+CONSENT = ("publish_name", "publish_rating", "publish_portrait")
+
+
+def consent_fields(suffix=""):
+    """What the player agreed, through their federation, to publish (tournaments.consent)."""
+    return {
+        "publish_name" + suffix: forms.BooleanField(
+            label=gettext_lazy("Publish the name, club and country"),
+            help_text=gettext_lazy("Unticked, the public sees the initials and club."),
+            required=False,
+            initial=True,
+        ),
+        "publish_rating" + suffix: forms.BooleanField(
+            label=gettext_lazy("Publish the rating"), required=False, initial=True
+        ),
+        "publish_portrait" + suffix: forms.BooleanField(label=gettext_lazy("Show the portrait"), required=False),
+    }
 
 
 class DelegateEntryForm(forms.Form):
@@ -100,18 +117,18 @@ class DelegateEntryForm(forms.Form):
         self.fields["event"] = forms.ChoiceField(
             label=gettext_lazy("Event"), choices=[("", "—"), *((pk, e.name) for pk, e in self.events.items())]
         )
-        self.fields.update(player_fields())
-        self.fields.update(player_fields("_2", required=False))
+        self.fields.update({**player_fields(), **consent_fields()})
+        self.fields.update({**player_fields("_2", required=False), **consent_fields("_2")})
 
     @property
     def has_doubles(self):
         return any(event.kind == Event.Kind.DOUBLES for event in self.events.values())
 
     def player(self):
-        return [self[name] for name in NAMES]
+        return [self[name] for name in (*NAMES, *CONSENT)]
 
     def partner(self):
-        return [self[name + "_2"] for name in NAMES]
+        return [self[name + "_2"] for name in (*NAMES, *CONSENT)]
 
     def clean(self):
         cleaned = super().clean()
@@ -123,7 +140,7 @@ class DelegateEntryForm(forms.Form):
 
     def players(self):
         positions = ("", "_2") if self.event.kind == Event.Kind.DOUBLES else ("",)
-        return [{name: self.cleaned_data.get(name + suffix) for name in NAMES} for suffix in positions]
+        return [{name: self.cleaned_data.get(name + suffix) for name in (*NAMES, *CONSENT)} for suffix in positions]
 
 
 class CorrectionForm(forms.Form):

@@ -11,6 +11,7 @@ from federations.services import QUOTA_KINDS
 from registration.models import EventRegistration
 from registration.selectors import entries_open
 from tournaments.models import Club, EntryMember, Event
+from tournaments.people_models import real_name
 
 
 @dataclass
@@ -96,7 +97,7 @@ def summaries(tournament, delegations=None):
         .order_by("entry__event__name", "sent_at")
     )
     members = defaultdict(list)
-    for member in EntryMember.objects.filter(entry__in=[s.entry_id for s in sent]).select_related("player"):
+    for member in EntryMember.objects.filter(entry__in=[s.entry_id for s in sent]).select_related("player__club"):
         members[member.entry_id].append(member)
     fees = {event.pk: event.fee for event in events if event.fee}
     opened = {event.pk: event.entries_open for event in events}
@@ -107,6 +108,8 @@ def summaries(tournament, delegations=None):
         entry = row.entry
         entry.members_in_order = [m.player for m in sorted(members[entry.pk], key=lambda m: m.position)]
         entry.facts = entry_facts(entry.members_in_order)
+        # The federation and the officials read its players' real names; the public may see initials.
+        entry.real_name = real_name(entry.name, entry.members_in_order)
         entry.sent_at = row.sent_at
         entry.entries_open = opened.get(entry.event_id, False)
         entry.fee = fees.get(entry.event_id)

@@ -64,6 +64,11 @@ class DelegatePlayerSerializer(serializers.Serializer):
     nationality = serializers.CharField(
         required=False, allow_blank=True, max_length=3, help_text="Citizenship, if not the country."
     )
+    publish_name = serializers.BooleanField(
+        required=False, help_text="The player agrees to publish their name, club and country (left out: unchanged)."
+    )
+    publish_rating = serializers.BooleanField(required=False, help_text="...their rating (left out: unchanged).")
+    publish_portrait = serializers.BooleanField(required=False, help_text="...their portrait (left out: unchanged).")
 
 
 class DelegateEntrySerializer(serializers.Serializer):

@@ -13,6 +13,7 @@ from core.errors import ServiceError
 from federations.models import DelegateAction, Delegation, Quota, SentEntry, new_key
 from registration.selectors import entries_open
 from tournaments import entry_services
+from tournaments.consent import CONSENT_FIELDS, record_consent
 from tournaments.countries import clean_country
 from tournaments.models import Entry, Event, Player
 from tournaments.services import withdraw_entry
@@ -162,14 +163,19 @@ def delegate_enter(delegation, event, players):
         raise ServiceError(
             "event", message % {"federation": delegation.federation, "places": places, "event": event.name}
         )
-    new_players = []
+    new_players, answers = [], []
     for position, fields in enumerate(players, 1):
+        fields = dict(fields)
+        answers.append({name: fields.pop(name) for name in CONSENT_FIELDS if fields.get(name) is not None})
         cleaned = check_player(fields, "" if position == 1 else f"_{position}")
         new_players.append({**cleaned, "club": delegation.federation})
     entry = entry_services.add_late_entry(event, new_players=new_players)
     SentEntry.objects.create(entry=entry, delegation=delegation)
     record(delegation, DelegateAction.Kind.ENTERED, entry)
-    return entry
+    for member, said in zip(entry.members.order_by("position").select_related("player"), answers, strict=True):
+        if said:  # what the player agreed through their federation
+            record_consent(member.player, Player.ConsentSource.DELEGATE, **said)
+    return Entry.objects.get(pk=entry.pk)  # its name written again where a player keeps theirs private
 
 
 def sent_entry(delegation, entry_id):

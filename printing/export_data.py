@@ -208,7 +208,7 @@ def person_values(entry, name=""):
         return [name, "", ""]
     players = [member.player for member in entry.members.all()]
     clubs = unique(player.club.name for player in players if player.club)
-    countries = unique(player.country for player in players if player.country)
+    countries = unique(player.shown_country for player in players if player.shown_country)
     return [entry.name or name, " / ".join(clubs), " / ".join(countries)]
 
 

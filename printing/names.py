@@ -52,7 +52,7 @@ def team(entry):
     if entry is None:
         return ""
     players = [member.player for member in entry.members.all()]
-    return team_text((player.club.name if player.club else "", player.country) for player in players)
+    return team_text((player.club.name if player.club else "", player.shown_country) for player in players)
 
 
 def team_text(clubs):

@@ -41,7 +41,7 @@ def receipt_pdf(summary, compress=None):
             continue
         rows.append(
             [
-                para(entry.name, st["cell"]),
+                para(entry.real_name, st["cell"]),
                 para(entry.event.name, st["cell"]),
                 para(money(entry.fee.amount, entry.fee.currency), st["right"]),
                 para(fee_status(entry), st["cell"]),

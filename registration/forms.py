@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from tournaments.entry_services import CLUB_LENGTH, NAME_LENGTH
+from tournaments.models import Player
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
@@ -44,10 +45,14 @@ class SignUpForm(forms.Form):
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
-    def __init__(self, *args, doubles=False, **kwargs):
+    def __init__(self, *args, doubles=False, asks=(), **kwargs):
+        """`asks`: what the event's eligibility reads of each player ("sex", "date_of_birth"), asked of both
+        partners in doubles."""
         super().__init__(*args, **kwargs)
         self.fields["first_name"].widget.attrs["autocomplete"] = "given-name"
         self.fields["last_name"].widget.attrs["autocomplete"] = "family-name"
+        self.fields.update(details_fields("", asks))
+        self.fields.update(consent_fields())
         if doubles:
             self.fields["partner_first_name"] = forms.CharField(
                 label=gettext_lazy("Partner's first name"), max_length=NAME_LENGTH
@@ -55,3 +60,37 @@ class SignUpForm(forms.Form):
             self.fields["partner_last_name"] = forms.CharField(
                 label=gettext_lazy("Partner's last name"), max_length=NAME_LENGTH
             )
+            self.fields.update(details_fields("partner_", asks))
+
+
+def details_fields(prefix, asks):
+    fields = {}
+    if "sex" in asks:
+        fields[prefix + "sex"] = forms.ChoiceField(
+            label=gettext_lazy("Partner's sex") if prefix else gettext_lazy("Sex"),
+            choices=[("", "—"), *Player.Sex.choices],
+            help_text=gettext_lazy("The event is open to one sex only."),
+        )
+    if "date_of_birth" in asks:
+        fields[prefix + "date_of_birth"] = forms.DateField(
+            label=gettext_lazy("Partner's date of birth") if prefix else gettext_lazy("Date of birth"),
+            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            help_text=gettext_lazy("The event has an age limit. Only the officials see it."),
+        )
+    return fields
+
+
+def consent_fields():
+    """What the one signing up agrees to publish of themselves (tournaments.consent)."""
+    return {
+        "publish_name": forms.BooleanField(
+            label=gettext_lazy("Publish my name, club and country in lists and results"),
+            help_text=gettext_lazy("Unticked, the public sees your initials and club."),
+            required=False,
+            initial=True,
+        ),
+        "publish_rating": forms.BooleanField(label=gettext_lazy("Publish my rating"), required=False, initial=True),
+        "publish_portrait": forms.BooleanField(
+            label=gettext_lazy("Show my portrait, if the federation has one"), required=False
+        ),
+    }

@@ -4,7 +4,7 @@ sign up on the public form. Entries made here land as ordinary tournaments.Entry
 from django.db import models
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Event
+from tournaments.models import Event, Player
 
 
 class EventRegistration(models.Model):
@@ -49,6 +49,17 @@ class SignUp(models.Model):
     email_key = models.CharField(max_length=254, editable=False)
     partner_first_name = models.CharField(max_length=80, blank=True)
     partner_last_name = models.CharField(max_length=80, blank=True)
+    # Asked only where the event's eligibility reads them (registration.services.details_asked), and given to the
+    # players' records when the sign-up is entered.
+    sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    date_of_birth = models.DateField(null=True, blank=True)
+    partner_sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    partner_date_of_birth = models.DateField(null=True, blank=True)
+    # What the one signing up agreed to publish of themselves (tournaments.consent, source "sign-up form"),
+    # recorded on their player when the sign-up is entered.
+    publish_name = models.BooleanField(default=True)
+    publish_rating = models.BooleanField(default=True)
+    publish_portrait = models.BooleanField(default=False)
     language = models.CharField(max_length=8, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     # The confirmation link's secret (registration.services.confirmation_path); it expires (CONFIRM_HOURS).

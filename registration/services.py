@@ -26,16 +26,20 @@ from core.errors import ServiceError
 from registration import display
 from registration.models import EventRegistration, SignUp
 from registration.selectors import entries_open, registration_of
+from tournaments.consent import record_consent
+from tournaments.eligibility import check_eligible
 from tournaments.entry_services import add_late_entry, check_not_entered, clean_player_fields, new_or_known_player
 from tournaments.invitations import site_url
 from tournaments.mail import Mail
-from tournaments.models import Entry, Event, Player, player_identity
+from tournaments.models import Club, Entry, Event, EventEligibility, Player, player_identity
 from tournaments.signals import drawn_stages
 from tournaments.tasks import send_later
 
 FIELDS = ("opens_at", "closes_at", "closed", "cap", "public_sign_up")
 NO_PUBLIC_FORM = gettext_lazy("This event takes no sign-ups from its public page.")
 SIGN_UP_FIELDS = ("first_name", "last_name", "club", "country", "email", "partner_first_name", "partner_last_name")
+DETAILS = ("sex", "date_of_birth")  # asked where the event's eligibility reads them (details_asked)
+CONSENT = {"publish_name": True, "publish_rating": True, "publish_portrait": False}  # unasked: what the player accepts
 
 
 @transaction.atomic
@@ -112,10 +116,31 @@ def confirmation_path(row):
     return reverse("sign-up-confirm", args=[row.event.tournament.slug, row.token])
 
 
+def details_asked(event):
+    """What the sign-up form asks of each player besides names and country: the sex and the date of birth where
+    the event's eligibility reads them (a women's or a juniors' event), so that a sign-up is refused, with the
+    reason, before its confirmation e-mail rather than after."""
+    rule = EventEligibility.objects.filter(event=event).first()
+    if rule is None:
+        return ()
+    return tuple(
+        name
+        for name, read in (("sex", rule.sex), ("date_of_birth", rule.born_on_or_after or rule.born_on_or_before))
+        if read
+    )
+
+
 def clean_sign_up(event, fields):
     """The form's fields as stored: names trimmed, the country in capitals; refused when a player of those names
-    and country is already entered in the event."""
-    fields = {name: (fields.get(name) or "").strip() for name in SIGN_UP_FIELDS}
+    and country is already entered in the event, or may not enter it (tournaments.eligibility)."""
+    given = fields
+    fields = {name: (given.get(name) or "").strip() for name in SIGN_UP_FIELDS}
+    asked = details_asked(event)
+    for prefix in ("", "partner_"):
+        for name in DETAILS:
+            value = given.get(prefix + name) if name in asked else None
+            fields[prefix + name] = value or ("" if name == "sex" else None)
+    fields.update({name: bool(given.get(name, default)) for name, default in CONSENT.items()})
     fields["club"] = " ".join(fields["club"].split())
     player = clean_player_fields({name: fields[name] for name in ("first_name", "last_name", "country")})
     if not player["last_name"]:
@@ -139,7 +164,28 @@ def clean_sign_up(event, fields):
         raise ServiceError("partner_first_name", _("A player cannot be both members of one pair."))
     known = Player.objects.filter(identity__in=identities)
     check_not_entered(event, known, "first_name")
+    check_eligible(event, would_be_players(fields, identities), field="__all__")
     return fields
+
+
+def would_be_players(fields, identities):
+    """The players the sign-up would enter, unsaved: the known player of each identity, or a new one, with the
+    sex and date of birth the form gave where the record has none (as enter() will save them), and the club of
+    the name given where there is one (a federation-members event reads it)."""
+    known = {player.identity: player for player in Player.objects.filter(identity__in=identities).order_by("-pk")}
+    club = Club.objects.filter(name__iexact=fields["club"]).first() if fields["club"] else None
+    players = []
+    for prefix, identity in zip(("", "partner_"), identities, strict=False):
+        player = known.get(identity) or Player(
+            first_name=fields[prefix + "first_name"],
+            last_name=fields[prefix + "last_name"],
+            country=fields["country"],
+            club=club,
+        )
+        player.sex = player.sex or fields[prefix + "sex"]
+        player.date_of_birth = player.date_of_birth or fields[prefix + "date_of_birth"]
+        players.append(player)
+    return players
 
 
 # ---------------------------------------------------------------- confirming and the waiting list
@@ -180,26 +226,39 @@ def may_promote(event):
 def enter(row):
     """The sign-up made an entry of its event, as the secretary's "Add an entry" makes one; its players keep the
     address they gave (Player.email, where the player has none yet)."""
-    player = new_or_known_player(
-        {"first_name": row.first_name, "last_name": row.last_name, "club": row.club, "country": row.country}
-    )
-    if not player.email:
-        player.email = row.email
-        player.save(update_fields=["email"])
-    partners = []
-    if row.partner_first_name:
-        partners.append(
-            {
-                "first_name": row.partner_first_name,
-                "last_name": row.partner_last_name,
-                "club": row.club,
-                "country": row.country,
-            }
-        )
-    row.entry = add_late_entry(row.event, players=[player], new_players=partners)
+    player = person_of(row, "", email=row.email)
+    # The form asked: its answer is recorded before the entry is made, so that the entry's name is the one the
+    # player agreed to. A known player's earlier answer gives way to it only when the address confirmed is the
+    # player's own: a stranger signing up under someone's name does not change what is published of them.
+    if player.email.strip().casefold() == row.email_key:
+        answers = {name: getattr(row, name) for name in CONSENT}
+        player = record_consent(player, Player.ConsentSource.SIGN_UP, when=row.confirmed_at, **answers)
+    players = [player, person_of(row, "partner_")] if row.partner_first_name else [player]
+    row.entry = add_late_entry(row.event, players=players)
     row.status, row.entered_at = SignUp.Status.ENTERED, timezone.now()
     row.save(update_fields=["entry", "status", "entered_at"])
     return row
+
+
+def person_of(row, prefix, email=""):
+    """The player the sign-up names (`prefix` "partner_" for the partner), known or new, given the details the
+    form asked where the record lacks them (and `email`, where it has no address yet)."""
+    player = new_or_known_player(
+        {
+            "first_name": getattr(row, prefix + "first_name"),
+            "last_name": getattr(row, prefix + "last_name"),
+            "club": row.club,
+            "country": row.country,
+        }
+    )
+    given = {"sex": getattr(row, prefix + "sex"), "date_of_birth": getattr(row, prefix + "date_of_birth")}
+    given["email"] = email
+    missing = [name for name, value in given.items() if value and not getattr(player, name)]
+    for name in missing:
+        setattr(player, name, given[name])
+    if missing:
+        player.save(update_fields=missing)
+    return player
 
 
 def waiting_list(event):

@@ -87,7 +87,8 @@ def sign_up_page(request, slug, event_id):
         context = {"event": event, "state": state, "window": window if takes_sign_ups else None}
         return render(request, "registration/closed.html", context, status=400 if request.method == "POST" else 200)
     doubles = event.kind == Event.Kind.DOUBLES
-    form = SignUpForm(request.POST if request.method == "POST" else None, doubles=doubles)
+    asks = services.details_asked(event)
+    form = SignUpForm(request.POST if request.method == "POST" else None, doubles=doubles, asks=asks)
     status = 200
     if request.method == "POST" and form.is_valid():
         refused = too_many(request, form.cleaned_data["email"])

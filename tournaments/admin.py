@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,6 +32,11 @@ class ClubAdmin(admin.ModelAdmin):
     list_filter = ["is_federation", "country"]
     search_fields = ["name"]
     raw_id_fields = ["federation"]
+
+    @transaction.atomic
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        entry_services.refresh_club_names(obj)
 
 
 @admin.register(EventEligibility)

@@ -87,10 +87,7 @@ class ClubViewSet(ProtectedDestroyMixin, viewsets.ModelViewSet):
 
     def perform_update(self, serializer):
         with transaction.atomic():
-            club = serializer.save()
-            # A player who keeps their name private is shown with their club's name ("A. R. (Mumbai CC)").
-            for player in club.players.filter(publish_name=False, alias=""):
-                entry_services.refresh_entry_names(player)
+            entry_services.refresh_club_names(serializer.save())
 
 
 class ServiceErrorsMixin:

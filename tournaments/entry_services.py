@@ -93,6 +93,13 @@ def update_player(player, **fields):
     return player
 
 
+def refresh_club_names(club):
+    """A player who keeps their name private is shown with their club's name ("A. R. (Mumbai CC)"): the names of
+    their entries follow a club renamed."""
+    for player in club.players.filter(publish_name=False, alias=""):
+        refresh_entry_names(player)
+
+
 def refresh_entry_names(player):
     """Write again the names of every entry `player` is in, in every event: a fixed number of queries. A team of a
     team event keeps the name it entered with (Entry.refresh_name)."""

@@ -40,8 +40,14 @@ def officials_entry_name(entry):
     """An entry's name as its officials read it at the desk: its players' real names (members prefetched), where
     the public sees Entry.name, made of their shown names; a team keeps its own name."""
     players = [member.player for member in sorted(entry.members.all(), key=lambda member: member.position)]
-    if not players or entry.name != " & ".join(player.shown_name for player in players):
-        return entry.name  # a team's own name
+    return real_name(entry.name, players)
+
+
+def real_name(name, players):
+    """The entry name `name` of `players` (in member order, clubs loaded) with their real names in place of the
+    shown ones; a team's own name as it is."""
+    if not players or name != " & ".join(player.shown_name for player in players):
+        return name
     return " & ".join(player.full_name for player in players)
 
 
@@ -121,6 +127,12 @@ class Player(models.Model):
             return self.alias
         letters = initials(f"{self.first_name} {self.last_name}")
         return f"{letters} ({self.club.name})" if self.club_id else letters
+
+    @property
+    def shown_country(self):
+        """The country the public sees: a player who keeps their name private keeps their country too (the consent
+        covers name, club and country; the initials name the club, as the public needs to tell players apart)."""
+        return self.country if self.publish_name else ""
 
     @property
     def shown_rating(self):

@@ -52,6 +52,6 @@ def entry_row(entry):
         entry=entry,
         players=players,
         clubs=" / ".join(dict.fromkeys(p.club.name for p in players if p.club)),
-        countries=" / ".join(dict.fromkeys(p.country for p in players if p.country)),
+        countries=" / ".join(dict.fromkeys(p.shown_country for p in players if p.shown_country)),
         rating=round(sum(ratings) / len(ratings)) if ratings else None,
     )

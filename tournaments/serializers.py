@@ -39,6 +39,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             },
             "first_name": {"help_text": "A name the player keeps private: the shown name, except to the officials."},
             "last_name": {"help_text": "A name the player keeps private: empty, except to the officials."},
+            "country": {"help_text": "A name kept private keeps the country private: empty, except to the officials."},
             "rating": {"help_text": "A rating the player keeps private: null, except to the officials."},
             "consent_source": {
                 "help_text": "Where the consent came from; given with a change of publish_* or alias (else "
@@ -53,6 +54,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             data["date_of_birth"] = None
             if not player.publish_name:
                 data["first_name"], data["last_name"] = player.shown_name, ""
+                data["country"] = player.shown_country
             if not player.publish_rating:
                 data["rating"] = None
         return data

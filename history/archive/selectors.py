@@ -145,7 +145,7 @@ def filtered_ranking(rating, user, country="", sex="", age="", today=None):
     private is in no public ranking."""
     players = players_visible_to(user).filter(publish_rating=True)
     if country:
-        players = players.filter(country=country)
+        players = players.filter(country=country, publish_name=True)  # a private player's country stays private
     if sex:
         players = players.filter(sex=sex)
     if age in AGE_CATEGORIES:
@@ -172,7 +172,8 @@ def years_before(day, years):
 
 
 def ranking_countries(rating, user):
-    rates = rating.rates.filter(player__in=players_visible_to(user)).exclude(player__country="")
+    shown = players_visible_to(user).filter(publish_name=True)  # a private player's country is private
+    rates = rating.rates.filter(player__in=shown).exclude(player__country="")
     return sorted(set(rates.values_list("player__country", flat=True)))
 
 

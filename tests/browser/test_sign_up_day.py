@@ -13,7 +13,8 @@ from registration.services import set_registration
 from tests.browser.conftest import PHONE, log_in, new_page
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
 from tournaments import tasks
-from tournaments.models import OutgoingMail
+from tournaments.eligibility import set_eligibility
+from tournaments.models import EventEligibility, OutgoingMail
 
 LINK = re.compile(r"http://\S+/sign-up/\S+/")
 SHOTS = "/tmp/sign-up-{}.png"
@@ -87,3 +88,40 @@ def test_a_colleague_signs_up_on_a_phone_waits_and_is_entered_when_a_place_frees
 
 def not_wider_than_the_phone(page):
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_womens_event_asks_her_sex_refuses_a_man_and_she_keeps_her_name_private(live_server, browser, monkeypatch):
+    monkeypatch.setattr(tasks, "hand_over", lambda mail_ids: None)
+    tournament = TournamentFactory(status="published", name="Lyon Open")
+    event = EventFactory(tournament=tournament, name="Women's singles")
+    set_eligibility(event, sex=EventEligibility.Sex.WOMEN)  # ECC: the women's event is for women
+    set_registration(event, public_sign_up=True)
+
+    phone = new_page(browser, PHONE)
+    phone.goto(live_server.url + reverse("sign-up", args=[tournament.slug, event.pk]))
+    for label, value in (("First name", "Marc"), ("Last name", "Lenoir"), ("Country", "fra"), ("E-mail", "m@x.org")):
+        phone.get_by_label(label, exact=True).fill(value)
+    phone.get_by_label("Sex", exact=True).select_option("M")
+    phone.get_by_role("button", name="Sign up").click()
+    expect(phone.get_by_role("alert")).to_contain_text("Marc Lenoir may not enter Women's singles: Women only.")
+    assert not SignUp.objects.exists() and not OutgoingMail.objects.exists()
+
+    phone.get_by_label("First name", exact=True).fill("Mira")
+    phone.get_by_label("E-mail", exact=True).fill("mira@example.org")
+    phone.get_by_label("Sex", exact=True).select_option("F")
+    phone.get_by_label("Publish my name, club and country in lists and results").uncheck()
+    phone.screenshot(path=SHOTS.format("women-form-phone"), full_page=True)
+    assert not_wider_than_the_phone(phone)
+    phone.get_by_role("button", name="Sign up").click()
+    expect(phone.get_by_role("heading", name="Check your e-mail")).to_be_visible()
+    phone.goto(LINK.search(OutgoingMail.objects.get(to="mira@example.org").body).group(0))
+    phone.get_by_role("button", name="Confirm my sign-up").click()
+    expect(phone.locator(".confirm-state")).to_contain_text("You are entered in Women's singles.")
+    phone.goto(live_server.url + event.get_absolute_url())
+    expect(phone.locator("table.entries")).to_contain_text("M. L.")
+    expect(phone.locator("table.entries")).not_to_contain_text("Lenoir")
+    player = SignUp.objects.get().entry.members.get().player
+    assert (player.sex, player.publish_name, player.consent_source) == ("F", False, "signup")
+    phone.context.close()

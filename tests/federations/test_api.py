@@ -9,6 +9,7 @@ from federations.models import Delegation, SentEntry
 from registration.services import close_entries
 from tests.factories import UserFactory
 from tests.federations.conftest import asha
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +92,16 @@ def test_a_bad_or_revoked_token_is_404(api_client, delegation):
     services.revoke_link(delegation)
     assert api_client.get(old).status_code == 404
     assert api_client.post(old, {}, format="json").status_code == 404
+
+
+def test_the_delegate_says_what_each_player_agreed_to_publish(api_client, delegation, doubles):
+    bina = {**asha(first_name="Bina"), "publish_name": False, "publish_rating": False}
+    body = {"event": doubles.pk, "players": [asha(), bina]}
+    response = api_client.post(entries_url(delegation), body, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["name"] == "Asha Rao & B. R. (All India Carrom Federation)"
+    said = dict(Player.objects.values_list("first_name", "consent_source"))
+    assert said == {"Asha": "", "Bina": Player.ConsentSource.DELEGATE}  # left out: the player's answer unchanged
+    again = {**body, "players": [asha(first_name="Chitra"), {**bina, "publish_name": "maybe"}]}
+    response = api_client.post(entries_url(delegation), again, format="json")
+    assert response.status_code == 400 and "publish_name" in str(response.json()["players"]), response.json()

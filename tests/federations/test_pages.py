@@ -10,7 +10,7 @@ from federations.models import DelegateAction, Delegation
 from registration.services import close_entries
 from tests.factories import UserFactory
 from tests.federations.conftest import asha
-from tournaments.models import Entry
+from tournaments.models import Entry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,9 @@ def test_revoking_the_link_makes_the_old_one_404(secretary_client, client, tourn
 
 
 def entry_data(event, **fields):
-    return {"action": "enter", "event": event.pk, **asha(**fields)}
+    # The form's consent boxes as they come: name and rating ticked, portrait not.
+    ticked = {"publish_name": "on", "publish_rating": "on", "publish_name_2": "on", "publish_rating_2": "on"}
+    return {"action": "enter", "event": event.pk, **ticked, **asha(**fields)}
 
 
 def test_a_bad_token_is_404(client, tournament, delegation):
@@ -181,3 +183,15 @@ def test_after_closing_the_delegate_is_told_and_offered_no_changes(client, deleg
     close_entries(doubles)
     html = client.get(delegate_path(delegation)).content.decode()
     assert "Take back" not in html and "cannot enter more players now" in html
+
+
+def test_the_delegate_records_what_the_player_agreed_to_publish(client, delegation, singles):
+    data = entry_data(singles)
+    del data["publish_name"]  # the box unticked: the public sees the initials and the federation
+    assert client.post(delegate_path(delegation), data).status_code == 302
+    player = Player.objects.get(last_name="Rao")
+    assert (player.publish_name, player.publish_rating, player.publish_portrait) == (False, True, False)
+    assert player.consent_source == Player.ConsentSource.DELEGATE and player.consent_at is not None
+    assert Entry.objects.get().name == "A. R. (All India Carrom Federation)"
+    html = client.get(delegate_path(delegation)).content.decode()
+    assert "Asha Rao" in html  # the delegate's own page keeps the name it sent

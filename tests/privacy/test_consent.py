@@ -59,6 +59,27 @@ def test_the_club_renamed_renames_the_entries_of_its_private_players(private, se
     assert Entry.objects.get(members__player=private).name == "Z. Q. (Bombay CC)"
 
 
+def test_the_club_renamed_in_the_admin_renames_them_too(client, private):
+    record_consent(private, "delegate", publish_name=False)
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    url = reverse("admin:tournaments_club_change", args=[private.club_id])
+    response = client.post(url, {"name": "Bombay CC", "country": "IND"})
+    assert response.status_code == 302, response.content
+    assert Entry.objects.get(members__player=private).name == "Z. Q. (Bombay CC)"
+
+
+def test_a_private_name_keeps_the_country_private_too(client, private, tournament):
+    private.country = "IND"
+    private.save()
+    record_consent(private, "delegate", publish_name=False)
+    assert Player.objects.get(pk=private.pk).shown_country == ""
+    api = APIClient().get(f"/api/players/{private.pk}/").json()
+    assert (api["first_name"], api["last_name"], api["country"]) == ("Z. Q. (Mumbai CC)", "", "")
+    entry = Entry.objects.get(members__player=private)
+    page = client.get(reverse("event-detail", args=[tournament.slug, entry.event_id])).content.decode()
+    assert "Z. Q. (Mumbai CC)" in page and "IND" not in page
+
+
 def test_the_officials_pages_keep_the_real_name(client, private, secretary, tournament):
     record_consent(private, "delegate", publish_name=False)
     entry = Entry.objects.get(members__player=private)

@@ -1,6 +1,6 @@
 """A player who keeps their name private: no page, PDF, spreadsheet, SoL file or API answer an anonymous visitor
-opens carries their real last name, nor a rating they keep private, nor a date of birth. Every route comes from
-Django's URL resolver (as in the page fuzz and the leak walk), so a page added later is checked too."""
+opens carries their real last name or country, nor a rating they keep private, nor a date of birth. Every route
+comes from Django's URL resolver (as in the page fuzz and the leak walk), so a page added later is checked too."""
 
 import re
 
@@ -18,6 +18,7 @@ from tournaments.models import Player
 pytestmark = pytest.mark.django_db
 
 RATING = 1987
+COUNTRY = "QJV"  # a country code found nowhere else: kept private with the name
 
 
 def routes():
@@ -50,7 +51,7 @@ def make_private(players):
     """Each player renamed to a surname found nowhere else, with a rating, then keeping both private."""
     needles = {}
     for player in players:
-        update_player(player, last_name=surname(player), rating=RATING)
+        update_player(player, last_name=surname(player), rating=RATING, country=COUNTRY)
         record_consent(player, Player.ConsentSource.DELEGATE, publish_name=False, publish_rating=False)
         needles[player.pk] = surname(player).lower()
     return needles
@@ -78,6 +79,8 @@ def test_no_public_answer_names_a_private_player_or_shows_their_rating(client, w
         own = ids["player"] if "token" in url_params(path) else None
         shown = [needle for pk, needle in needles.items() if needle in text and pk != own]
         assert not shown, f"{route} ({url}) names a private player: {shown}"
+        if own is None:
+            assert COUNTRY.lower() not in text, f"{route} ({url}) shows a private player's country"
         if own is None and ("html" in kind or "csv" in kind or "pdf" in kind):
             assert not re.search(rf"\b{RATING}\b", text), f"{route} ({url}) shows a private rating"
     # The walk really read the public pages, the sheets, the spreadsheets and the API.

@@ -25,6 +25,8 @@ def fields(n=1, **changes):
         "club": "Lyon Carrom",
         "country": "fra",
         "email": f"mira{n}@example.org",
+        "publish_name": "on",  # ticked on the form as it comes
+        "publish_rating": "on",
         **changes,
     }
 

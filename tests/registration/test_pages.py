@@ -11,7 +11,8 @@ from registration import services
 from registration.models import EventRegistration, SignUp
 from tests.factories import EventFactory, UserFactory
 from tests.registration.helpers import confirmation_link, fields, open_event
-from tournaments.models import Event, OutgoingMail
+from tournaments.eligibility import set_eligibility
+from tournaments.models import Event, EventEligibility, OutgoingMail
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +225,21 @@ def test_only_a_secretary_opens_the_window_page(client, tournament):
     assert client.get(window_url(event)).status_code == 403
     assert client.post(window_url(event), {"action": "close"}).status_code == 403
     assert not EventRegistration.objects.exists()
+
+
+def test_the_form_asks_what_the_events_rules_read_and_what_the_player_agrees_to(client, tournament):
+    event = open_event(tournament, name="Women's singles")
+    page = client.get(form_url(event)).content.decode()
+    assert (
+        'name="sex"' not in page
+        and 'name="publish_name" aria-describedby="id_publish_name_helptext" id="id_publish_name" checked' in page
+        and 'name="publish_portrait"' in page
+    )
+    set_eligibility(event, sex=EventEligibility.Sex.WOMEN)
+    page = client.get(form_url(event)).content.decode()
+    assert 'name="sex"' in page and "What the public sees" in page
+    answer = client.post(form_url(event), fields(sex="M"))
+    assert answer.status_code == 400 and "Women only." in answer.content.decode()
+    assert not SignUp.objects.exists()
+    answer = client.post(form_url(event), fields(sex="F"))
+    assert answer.status_code == 200 and SignUp.objects.get().sex == "F"

@@ -1,7 +1,7 @@
 """The sign-up services: signing up, confirming, the cap and the waiting list, the entries window's rules."""
 
 import random
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
@@ -13,8 +13,9 @@ from stages.models import Stage
 from stages.services import pair_swiss_round, publish_round
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
 from tests.registration.helpers import confirmation_link, fields, open_event, token_of
+from tournaments.eligibility import set_eligibility
 from tournaments.entry_services import remove_entry
-from tournaments.models import Event, OutgoingMail, Player
+from tournaments.models import Event, EventEligibility, OutgoingMail, Player
 from tournaments.services import withdraw_entry
 
 pytestmark = pytest.mark.django_db
@@ -248,3 +249,56 @@ def test_the_secretarys_list_puts_the_waiting_list_first_in_its_order(tournament
         (entered.pk, None),
         (pending.pk, None),
     ]
+
+
+def test_a_womens_event_asks_the_sex_and_refuses_a_man_before_any_mail(tournament):
+    event = open_event(tournament, name="Women's singles")
+    set_eligibility(event, sex=EventEligibility.Sex.WOMEN)
+    assert services.details_asked(event) == ("sex",)
+    with pytest.raises(ServiceError) as refused:
+        services.sign_up(event, fields(sex="M"), site="http://testserver/")
+    assert refused.value.field == "__all__" and "Women only." in refused.value.message
+    assert not SignUp.objects.exists() and not OutgoingMail.objects.exists()
+    row = signed_up_and_confirmed(event, sex="F")
+    assert row.status == SignUp.Status.ENTERED  # ICF rule 109: women's events are for women
+    assert row.entry.members.get().player.sex == "F"
+
+
+def test_a_juniors_event_asks_both_partners_dates_of_birth(tournament):
+    event = open_event(tournament, name="Junior doubles", kind=Event.Kind.DOUBLES)
+    set_eligibility(event, born_on_or_after=date(2008, 1, 1))
+    assert services.details_asked(event) == ("date_of_birth",)
+    pair = {"partner_first_name": "Théo", "partner_last_name": "Lenoir", "date_of_birth": date(2009, 3, 1)}
+    with pytest.raises(ServiceError) as refused:
+        services.sign_up(event, fields(**pair, partner_date_of_birth=date(1990, 1, 1)), site="http://testserver/")
+    assert "Théo Lenoir may not enter Junior doubles: Born on or after" in refused.value.message
+    row = signed_up_and_confirmed(event, **pair, partner_date_of_birth=date(2010, 6, 2))
+    born = dict(row.entry.members.values_list("player__first_name", "player__date_of_birth"))
+    assert born == {"Mira1": date(2009, 3, 1), "Théo": date(2010, 6, 2)}
+
+
+def test_a_known_players_record_is_completed_not_overwritten(tournament):
+    known = PlayerFactory(first_name="Mira1", last_name="Lenoir", country="FRA", sex="", date_of_birth=date(2009, 1, 2))
+    event = open_event(tournament, name="Women's singles")
+    set_eligibility(event, sex=EventEligibility.Sex.WOMEN)
+    row = signed_up_and_confirmed(event, sex="F")
+    known.refresh_from_db()
+    assert row.entry.members.get().player == known and known.sex == "F" and known.date_of_birth == date(2009, 1, 2)
+
+
+def test_the_sign_up_records_what_its_player_agreed_to_publish(tournament):
+    event = open_event(tournament)
+    row = signed_up_and_confirmed(event, publish_name="", publish_rating="", publish_portrait="on")
+    player = row.entry.members.get().player
+    assert (player.publish_name, player.publish_rating, player.publish_portrait) == (False, False, True)
+    assert player.consent_source == Player.ConsentSource.SIGN_UP and player.consent_at == row.confirmed_at
+    assert row.entry.name == "M. L. (Lyon Carrom)"
+
+
+def test_a_sign_up_under_someone_elses_name_leaves_their_consent_alone(tournament):
+    known = PlayerFactory(first_name="Mira1", last_name="Lenoir", country="FRA", email="mira@lyon.example")
+    event = open_event(tournament)
+    row = signed_up_and_confirmed(event, publish_name="")  # another address than the player's
+    known.refresh_from_db()
+    assert row.entry.members.get().player == known
+    assert known.publish_name and known.consent_source == "" and row.entry.name == "Mira1 Lenoir"
