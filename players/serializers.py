@@ -14,14 +14,17 @@ class SchedulePlayerSerializer(serializers.Serializer):
         source="shown_name",
         help_text="The name the public sees (initials and club for a player who keeps their name private).",
     )
-    country = serializers.CharField()
+    country = serializers.CharField(
+        source="shown_country", help_text="Empty for a player who keeps their name private."
+    )
     club = serializers.CharField(source="club.name", allow_null=True)
 
 
 class OwnPlayerSerializer(SchedulePlayerSerializer):
-    """The player reading their own page through their personal link: their own name."""
+    """The player reading their own page through their personal link: their own name and country."""
 
     name = serializers.CharField(source="full_name")
+    country = serializers.CharField()
 
 
 class ScheduleEventSerializer(serializers.Serializer):

@@ -365,11 +365,11 @@ def swiss_standings_section(stage):
 
 def entry_teams(entries):
     """{entry id: its team, as team() prints it} for an Entry queryset, in one query."""
-    fields = ("entry_id", "player__club__name", "player__country")
+    fields = ("entry_id", "player__club__name", "player__country", "player__publish_name")
     members = EntryMember.objects.filter(entry__in=entries.values("pk")).order_by("entry_id", "position")
     clubs = defaultdict(list)
-    for entry_id, club, country in members.values_list(*fields):
-        clubs[entry_id].append((club or "", country))
+    for entry_id, club, country, published in members.values_list(*fields):
+        clubs[entry_id].append((club or "", country if published else ""))  # as Player.shown_country
     return {entry_id: team_text(pairs) for entry_id, pairs in clubs.items()}
 
 

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from core.api import ServiceAPIView
 from core.http_errors import error_responses
+from printing.export_data import person_values
 from prizes import display
 from prizes.models import ordered
 from prizes.selectors import event_prize_list
@@ -72,10 +73,8 @@ class PrizeCategoriesView(TournamentScopedMixin, ServiceAPIView):
 
 
 def names(entry):
-    players = [member.player for member in entry.members.all()]
-    clubs = dict.fromkeys(player.club.name for player in players if player.club)
-    countries = dict.fromkeys(player.country for player in players if player.country)
-    return {"name": entry.name, "club": " / ".join(clubs), "country": " / ".join(countries)}
+    name, club, country = person_values(entry)
+    return {"name": name, "club": club, "country": country}
 
 
 def section_body(section, start):

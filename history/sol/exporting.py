@@ -74,7 +74,8 @@ class Writer:
                 "agreedprivacy": agreed_privacy(player),
             }
             born = player.date_of_birth if player.pk in self.birth_dates else None
-            optional = {"sex": player.sex, "nationality": player.country, "birthdate": born}
+            country = player.country if officials else player.shown_country
+            optional = {"sex": player.sex, "nationality": country, "birthdate": born}
             record.update({name: value for name, value in optional.items() if value})
             if player.club_id:
                 record["club"] = self.club(player.club)
