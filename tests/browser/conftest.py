@@ -36,22 +36,15 @@ def pytest_configure(config):
 
 
 @pytest.fixture
-def phone():
+def phone(browser):
     """A page in a phone-sized viewport; skipped where Debian's Chromium is not installed."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium); browser tests skipped")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ import time
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from stages.models import Match, Stage
 from stages.services import pair_swiss_round, publish_round
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, log_in
+from tests.browser.conftest import log_in, new_page
 from tests.factories import EntryFactory, EventFactory, TournamentFactory, UserFactory
 
 DESKTOP = {"width": 1366, "height": 900}
@@ -18,17 +18,8 @@ SCREENSHOT = "/tmp/results-grid.png"
 
 
 @pytest.fixture
-def desktop():
-    if not CHROMIUM.exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium); browser tests skipped")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_context(viewport=DESKTOP).new_page()
-        page.set_default_timeout(15_000)
-        try:
-            yield page
-        finally:
-            browser.close()
+def desktop(browser):
+    return new_page(browser, DESKTOP)
 
 
 @pytest.mark.browser
