@@ -102,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After the X-Frame-Options middleware: the embed form of a tournament's page, framed by the sites it lists.
+    "tournaments.embedding.EmbedMiddleware",
     # Last, so it sees every log-in view's answer (core.ratelimit).
     "axes.middleware.AxesMiddleware",
 ]

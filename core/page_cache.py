@@ -294,10 +294,15 @@ def page_of(view, args, kwargs):
     return hashlib.sha256(name.encode()).hexdigest()[:32]
 
 
+# Every tournament page has an embed form (tournaments.embedding), another answer of the same page.
+EMBED_PARAM = "embed"
+
+
 def variant_of(request, params, live):
     """Which answer of the page: the values of the query parameters the view reads, by name, and the fragment
     version the visitor's page shows ("" when the view reads none of these)."""
-    asked = [(name, request.GET.getlist(name)) for name in sorted(params) if name in request.GET]
+    params = sorted({*params, EMBED_PARAM})
+    asked = [(name, request.GET.getlist(name)) for name in params if name in request.GET]
     shown = request.headers.get(LIVE_VERSION_HEADER, "") if live else ""
     shown = shown if is_live_version(shown) else ""
     if not asked and not shown:

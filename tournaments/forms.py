@@ -4,6 +4,7 @@ from django.core import signing
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.embedding import clean_origins
 from tournaments.models import Event, Tournament
 from tournaments.time_zones import default_time_zone, time_zone_choices
 
@@ -11,7 +12,9 @@ from tournaments.time_zones import default_time_zone, time_zone_choices
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "venue", "start_date", "end_date", "host_club", "status", "language", "time_zone"]
+        fields = [
+            "name", "venue", "start_date", "end_date", "host_club", "status", "language", "time_zone", "embed_origins",
+        ]  # fmt: skip
         widgets = {
             "time_zone": forms.Select(choices=time_zone_choices),
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -26,18 +29,33 @@ class TournamentForm(forms.ModelForm):
             "status": gettext_lazy("Status"),
             "language": gettext_lazy("Language of its pages"),
             "time_zone": gettext_lazy("Time zone"),
+            "embed_origins": gettext_lazy("Sites that may frame its pages"),
         }
         help_texts = {
             "language": gettext_lazy(
                 "Its public pages and printed sheets are in this language for visitors who have not chosen one."
             ),
             "time_zone": gettext_lazy("Where it is played: its pages, sheets and e-mails give the times of this zone."),
+            "embed_origins": gettext_lazy(
+                "One site a line, e.g. https://carrom.example.org: they may show its pages in a frame. Empty: none."
+            ),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].choices = [("", _("The visitor's browser decides")), *settings.LANGUAGES]
         self.fields["time_zone"].required = False  # left out: the zone it has (a new one: the site's)
+        # One site a line in a text box; stored as a list.
+        self.fields["embed_origins"] = forms.CharField(
+            label=self.fields["embed_origins"].label,
+            help_text=self.fields["embed_origins"].help_text,
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false", "autocapitalize": "none"}),
+        )
+        self.initial["embed_origins"] = "\n".join(self.instance.embed_origins or ())
+
+    def clean_embed_origins(self):
+        return clean_origins(self.cleaned_data.get("embed_origins") or "")
 
     def clean_time_zone(self):
         return self.cleaned_data.get("time_zone") or self.instance.time_zone or default_time_zone()

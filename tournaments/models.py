@@ -88,6 +88,9 @@ class Tournament(models.Model):
     # each visitor's browser.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     time_zone = models.CharField(max_length=64, default=default_time_zone, validators=[validate_time_zone])  # IANA
+    # The sites that may frame the embed form of its public pages (tournaments.embedding): origins, as
+    # "https://carrom.example.org"; none, and no site may.
+    embed_origins = models.JSONField(default=list, blank=True)
     # Replaced whenever something its public pages show changes: the key of those pages in the cache.
     page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
     # SoL's global identifier of an imported tournament (sol app); blank for our own.

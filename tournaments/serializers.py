@@ -4,6 +4,7 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from tournaments import officials
+from tournaments.embedding import clean_origins
 from tournaments.models import SLUG_LENGTH, Club, Entry, Event, Player, Tournament
 from tournaments.privacy import can_see_birth_date
 
@@ -81,8 +82,20 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             *["id", "guid", "name", "slug", "venue", "start_date", "end_date", "host_club", "status", "language"],
             "time_zone",
+            "embed_origins",
         ]
         read_only_fields = ["guid"]
+        extra_kwargs = {
+            "embed_origins": {
+                "help_text": "The sites that may frame the embed form of its pages (?embed=1), e.g. "
+                '["https://carrom.example.org"]; empty: none.'
+            }
+        }
+
+    def validate_embed_origins(self, origins):
+        if not isinstance(origins, list):
+            raise serializers.ValidationError(_("Give a list of web sites' addresses."))
+        return clean_origins(origins)
 
     def validate(self, attrs):
         start = attrs.get("start_date", getattr(self.instance, "start_date", None))

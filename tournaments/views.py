@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from core.page_cache import public_page
 from tournaments import display, invitations, officials, services
+from tournaments.embedding import EMBED_PARAM
 from tournaments.forms import AppointForm, EventForm, NewOfficialForm, RemoveOfficialForm, TournamentForm
 from tournaments.models import Event, Tournament
 from tournaments.permissions import can_create_tournament, is_chief_referee, is_secretary
@@ -89,9 +90,14 @@ def tournament_edit(request, slug):
         form.save()
         messages.success(request, _("Tournament saved."))
         return redirect(tournament)
-    return render(
-        request, "tournaments/form.html", {"form": form, "title": _("Edit %(tournament)s") % {"tournament": tournament}}
-    )
+    context = {
+        "form": form,
+        "title": _("Edit %(tournament)s") % {"tournament": tournament},
+        # What a listed site puts in its own page to frame the tournament's (tournaments.embedding).
+        "embed_url": f"{request.build_absolute_uri(tournament.get_absolute_url())}?{EMBED_PARAM}=1",
+        "embed_origins": tournament.embed_origins,
+    }
+    return render(request, "tournaments/form.html", context)
 
 
 @login_required
