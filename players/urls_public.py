@@ -8,7 +8,7 @@ outermost decorator is `public_page`; the wrapper still answers from the cache, 
 
 from django.urls import path
 
-from players import card_views, line_up_views, roll_call_views, self_checkin, views
+from players import calendar_views, card_views, line_up_views, roll_call_views, self_checkin, views
 from players.throttle import link_rate_limited
 
 urlpatterns = [
@@ -29,5 +29,11 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/me/<str:token>/here/", link_rate_limited(roll_call_views.i_am_here), name="player-here"),
     path("t/<slug:slug>/me/<str:token>/push/", link_rate_limited(views.push_subscription), name="player-push"),
+    path(
+        "t/<slug:slug>/me/<str:token>/calendar.ics",
+        link_rate_limited(calendar_views.player_calendar),
+        name="player-calendar",
+    ),
+    path("t/<slug:slug>/calendar.ics", calendar_views.tournament_calendar, name="tournament-calendar"),
     path("t/<slug:slug>/matches/<int:match_id>/play/<str:token>/", card_views.match_play, name="match-play"),
 ]
