@@ -8,7 +8,7 @@ outermost decorator is `public_page`; the wrapper still answers from the cache, 
 
 from django.urls import path
 
-from players import calendar_views, card_views, line_up_views, roll_call_views, self_checkin, views
+from players import calendar_views, card_views, line_up_views, results_feed, roll_call_views, self_checkin, views
 from players.throttle import link_rate_limited
 
 urlpatterns = [
@@ -35,5 +35,6 @@ urlpatterns = [
         name="player-calendar",
     ),
     path("t/<slug:slug>/calendar.ics", calendar_views.tournament_calendar, name="tournament-calendar"),
+    path("t/<slug:slug>/results.atom", results_feed.results_feed, name="tournament-results-feed"),
     path("t/<slug:slug>/matches/<int:match_id>/play/<str:token>/", card_views.match_play, name="match-play"),
 ]
