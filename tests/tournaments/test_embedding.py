@@ -4,6 +4,7 @@ everything else refusing every frame as before."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import EventFactory, TournamentFactory
 from tournaments.embedding import MAX_ORIGINS, clean_origins
@@ -36,7 +37,7 @@ def test_sites_are_stored_as_the_origins_browsers_compare():
      "https://user:pw@carrom.example.org", "https://carrom.example.org:99999", "javascript:alert(1)", "*"],
 )  # fmt: skip
 def test_anything_but_a_web_site_is_refused_with_its_reason(site):
-    with pytest.raises(ValidationError) as refused:
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
         clean_origins([site])
     assert "is not a web site's address" in refused.value.messages[0]
 
