@@ -1,8 +1,10 @@
 from contextlib import contextmanager
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.db import connection
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, UserFactory
@@ -33,6 +35,15 @@ def clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def site_language():
+    # A view or a service activates a language for its thread and a test may leave it active: each test starts in
+    # the site's own, so that a message a service words reads the same whatever test ran before it on the worker.
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
