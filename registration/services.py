@@ -27,11 +27,17 @@ from registration import display
 from registration.models import EventRegistration, SignUp
 from registration.selectors import entries_open, registration_of
 from tournaments.consent import record_consent
-from tournaments.eligibility import check_eligible
-from tournaments.entry_services import add_late_entry, check_not_entered, clean_player_fields, new_or_known_player
+from tournaments.eligibility import check_eligible, details_read
+from tournaments.entry_services import (
+    add_late_entry,
+    check_not_entered,
+    clean_player_fields,
+    known_club,
+    new_or_known_player,
+)
 from tournaments.invitations import site_url
 from tournaments.mail import Mail
-from tournaments.models import Club, Entry, Event, EventEligibility, Player, player_identity
+from tournaments.models import Entry, Event, Player, player_identity
 from tournaments.signals import drawn_stages
 from tournaments.tasks import send_later
 
@@ -120,14 +126,7 @@ def details_asked(event):
     """What the sign-up form asks of each player besides names and country: the sex and the date of birth where
     the event's eligibility reads them (a women's or a juniors' event), so that a sign-up is refused, with the
     reason, before its confirmation e-mail rather than after."""
-    rule = EventEligibility.objects.filter(event=event).first()
-    if rule is None:
-        return ()
-    return tuple(
-        name
-        for name, read in (("sex", rule.sex), ("date_of_birth", rule.born_on_or_after or rule.born_on_or_before))
-        if read
-    )
+    return details_read(event)
 
 
 def clean_sign_up(event, fields):
@@ -173,7 +172,7 @@ def would_be_players(fields, identities):
     sex and date of birth the form gave where the record has none (as enter() will save them), and the club of
     the name given where there is one (a federation-members event reads it)."""
     known = {player.identity: player for player in Player.objects.filter(identity__in=identities).order_by("-pk")}
-    club = Club.objects.filter(name__iexact=fields["club"]).first() if fields["club"] else None
+    club = known_club(fields["club"])
     players = []
     for prefix, identity in zip(("", "partner_"), identities, strict=False):
         player = known.get(identity) or Player(

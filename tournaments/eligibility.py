@@ -31,6 +31,16 @@ def check_eligible(event, players, federation=None, field="players"):
         raise ServiceError(field, message)
 
 
+def details_read(event):
+    """Which of a player's "sex" and "date_of_birth" the event's rules read: what a form taking entries from
+    outside must ask (registration's public sign-up)."""
+    rule = EventEligibility.objects.filter(event=event).first()
+    if rule is None:
+        return ()
+    read = {"sex": rule.sex, "date_of_birth": rule.born_on_or_after or rule.born_on_or_before}
+    return tuple(name for name, asked in read.items() if asked)
+
+
 class Checker:
     """An event's rules and exceptions read once (two queries), then any number of entries checked in Python: the
     import checks thousands of rows this way. load_clubs() reads the players' clubs (one query) when a rule asks

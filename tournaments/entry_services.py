@@ -27,18 +27,21 @@ CLUB_LENGTH = Club._meta.get_field("name").max_length
 
 
 def find_club(name, country=""):
-    """The club of that name, whatever its case (matched in Python: SQLite's LOWER() folds ASCII only), created
-    when there is none; None for no name."""
+    """The club of that name, whatever its case, created when there is none; None for no name."""
     name = " ".join(name.split())
     if not name:
         return None
     if len(name) > CLUB_LENGTH:
         raise ServiceError("club", _("A club's name has at most %(count)s characters.") % {"count": CLUB_LENGTH})
-    folded = name.casefold()
-    for club in Club.objects.only("pk", "name"):
-        if club.name.casefold() == folded:
-            return club
-    return Club.objects.create(name=name, country=country)
+    return known_club(name) or Club.objects.create(name=name, country=country)
+
+
+def known_club(name):
+    """The club of that name, whatever its case (matched in Python: SQLite's LOWER() folds ASCII only), or None."""
+    folded = " ".join(name.split()).casefold()
+    if not folded:
+        return None
+    return next((club for club in Club.objects.only("pk", "name") if club.name.casefold() == folded), None)
 
 
 def clean_player_fields(fields, suffix=""):

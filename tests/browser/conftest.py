@@ -98,3 +98,15 @@ def shot(page, name):
 def page_width(page):
     """How wide the page is drawn: no wider than the phone, or it scrolls sideways."""
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+def type_round_results(desk, live_server, tournament, rnd, rng):
+    """Every open row of the round's results grid typed at the keyboard, one ECC game each (a match, or a team
+    tie's rubber), Enter after each; then waits until every row has saved (each saves on its own)."""
+    from playwright.sync_api import expect
+
+    desk.goto(live_server.url + reverse("round-results", args=[tournament.slug, rnd.pk]))
+    for _ in range(desk.locator("tr.open input").count()):
+        desk.keyboard.type(rng.choice(["25-7", "25-12", "3-25", "18-25"]))
+        desk.keyboard.press("Enter")
+    expect(desk.locator("tr.open")).to_have_count(0, timeout=60_000)

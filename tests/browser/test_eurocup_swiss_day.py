@@ -15,7 +15,7 @@ from matches.checkin.services import apply_forfeits
 from matches.models import ResultChange
 from players.links import personal_link_url
 from stages.models import Match, Stage
-from tests.browser.conftest import PHONE, log_in, new_page
+from tests.browser.conftest import PHONE, log_in, new_page, type_round_results
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, TournamentFactory, UserFactory
 
 ROUNDS = 5
@@ -25,15 +25,6 @@ def silence_forfeits_nobody(rnd):
     """The worker's run long after every deadline of the round (ECC 18: 6 minutes after "Start")."""
     apply_forfeits(now=timezone.now() + timedelta(hours=2))
     return rnd.matches.filter(status=Match.Status.WALKOVER).count()
-
-
-def enter_results(desk, live_server, tournament, rnd, rng):
-    desk.goto(live_server.url + reverse("round-results", args=[tournament.slug, rnd.pk]))
-    open_rows = desk.locator("tr.open input")
-    for _ in range(open_rows.count()):
-        desk.keyboard.type(rng.choice(["25-7", "25-12", "3-25", "18-25"]))  # ECC: one game a match
-        desk.keyboard.press("Enter")
-    expect(desk.locator("tr.open")).to_have_count(0, timeout=60_000)  # each row saves on its own
 
 
 @pytest.mark.browser
@@ -79,7 +70,7 @@ def test_a_self_umpired_swiss_day_forfeits_nobody_by_silence(live_server, browse
             desk.screenshot(path="/tmp/swiss-day-desk.png")
             assert silence_forfeits_nobody(rnd) == 0
 
-        enter_results(desk, live_server, tournament, rnd, rng)
+        type_round_results(desk, live_server, tournament, rnd, rng)
 
     played = Match.objects.filter(stage=stage).exclude(entry_b=None)
     assert played.count() == ROUNDS * 32

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from players.links import personal_link_url
 from stages.models import Match, Stage
 from stages.services import draw_stage, finish_stage, publish_stage
-from tests.browser.conftest import PHONE, log_in, new_page
+from tests.browser.conftest import PHONE, log_in, new_page, type_round_results
 from tests.factories import EventFactory, TournamentFactory, UserFactory
 from tournaments.models import Event
 from tournaments.teams import enter_team
@@ -39,15 +39,6 @@ def captain_names_line_up(phone, live_server, tie, team, opponent, rng, shot=Non
         phone.screenshot(path=shot, full_page=True)
     phone.get_by_role("button", name="Save the line-up").click()
     expect(phone.locator(".message.success")).to_contain_text(f"The line-up of {team.name} is saved.")
-
-
-def enter_rubbers(desk, live_server, tournament, rnd, rng):
-    desk.goto(live_server.url + reverse("round-results", args=[tournament.slug, rnd.pk]))
-    open_rows = desk.locator("tr.open input")
-    for _ in range(open_rows.count()):
-        desk.keyboard.type(rng.choice(["25-7", "25-12", "3-25", "18-25"]))  # ECC: one game a rubber
-        desk.keyboard.press("Enter")
-    expect(desk.locator("tr.open")).to_have_count(0, timeout=60_000)  # each row saves on its own
 
 
 def name_both(browser, live_server, ties, rng, shot=None):
@@ -85,7 +76,7 @@ def test_a_national_team_swiss_day_with_line_ups_from_the_captains_phones(live_s
         rnd = swiss.rounds.get(number=number)
         ties = list(rnd.matches.select_related("entry_a", "entry_b", "stage__event__tournament"))
         name_both(browser, live_server, ties, rng, shot="/tmp/team-captain-line-up.png" if number == 1 else None)
-        enter_rubbers(desk, live_server, tournament, rnd, rng)
+        type_round_results(desk, live_server, tournament, rnd, rng)
         assert all(tie.is_decided for tie in Match.objects.filter(round=rnd))
     desk.goto(live_server.url + swiss.get_absolute_url())
     standings = desk.locator("#standings table.standings")
@@ -100,7 +91,7 @@ def test_a_national_team_swiss_day_with_line_ups_from_the_captains_phones(live_s
     publish_stage(final)
     tie = final.matches.select_related("entry_a", "entry_b", "stage__event__tournament").get()
     name_both(browser, live_server, [tie], rng)
-    enter_rubbers(desk, live_server, tournament, tie.round, rng)
+    type_round_results(desk, live_server, tournament, tie.round, rng)
     tie.refresh_from_db()
     assert tie.is_decided and tie.winner_id in (tie.entry_a_id, tie.entry_b_id)
     phone = new_page(browser, PHONE)
@@ -148,7 +139,7 @@ def test_a_school_league_of_ties_in_groups_named_at_the_desk(live_server, browse
             desk.get_by_role("button", name="Save the line-up").click()
             expect(desk.locator(".message.success")).to_contain_text("is saved")
         desk.screenshot(path="/tmp/school-tie.png", full_page=True)
-        enter_rubbers(desk, live_server, tournament, tie.round, rng)
+        type_round_results(desk, live_server, tournament, tie.round, rng)
     desk.goto(live_server.url + groups.get_absolute_url())
     expect(desk.locator("table.standings")).to_have_count(2)
     assert all(tie.is_decided for tie in Match.objects.filter(stage=groups).exclude(entry_b=None))
