@@ -2,6 +2,7 @@
 with their places, links and entries; POST invites one and sets its places), and /api/federation/<token>/entries/
 for a delegate, whose token is the key (GET their places and entries; POST enters a player). A bad token: 404."""
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
@@ -11,12 +12,16 @@ from rest_framework.response import Response
 from core.api import ServiceAPIView
 from core.errors import ServiceError
 from core.http_errors import error_responses
-from federations import links, selectors, services
+from federations import fee_services, links, selectors, services
+from federations.models import SentEntry
 from federations.serializers import (
     DelegateEntrySerializer,
     DelegateViewSerializer,
     DelegationSerializer,
     EntrySentSerializer,
+    EventFeeSerializer,
+    EventFeesSerializer,
+    FeePaymentSerializer,
     InviteSerializer,
 )
 from tournaments.models import Event
@@ -35,7 +40,15 @@ def entry_body(entry):
         "withdrawn": entry.withdrawn,
         "players": [player.pk for player in entry.members_in_order],
         "sent_at": entry.sent_at,
+        "fee": money(entry.fee.amount) if entry.fee else None,
+        "currency": entry.fee.currency if entry.fee else "",
+        "fee_status": entry.fee_status,
     }
+
+
+def money(amount):
+    """An amount as the API writes money: a string with its two decimals ("500.00"), never a float."""
+    return f"{amount:.2f}"
 
 
 def delegation_body(summary, request):
@@ -50,6 +63,10 @@ def delegation_body(summary, request):
         "places": summary.places,
         "used": summary.used,
         "entries": [entry_body(entry) for entry in summary.entries],
+        "fee_totals": [
+            {"currency": t.currency, "due": money(t.due), "paid": money(t.paid), "waived": money(t.waived)}
+            for t in summary.fee_totals
+        ],
     }
 
 
@@ -87,6 +104,59 @@ class FederationsView(SecretaryOnlyView):
         )
         body = delegation_body(selectors.summary(delegation), request)
         return Response(body, status=200 if existed else 201)
+
+
+class EventFeesView(SecretaryOnlyView):
+    @extend_schema(responses={200: EventFeeSerializer(many=True), **error_responses(403, 404)})
+    def get(self, request, tournament_slug):
+        return Response(fees_body(self.get_tournament()))
+
+    @extend_schema(
+        request=EventFeesSerializer,
+        responses={200: EventFeeSerializer(many=True), **error_responses(400, 403, 404)},
+        description="Set the entry fee of each event listed (amount null: no fee); the others keep theirs.",
+    )
+    def put(self, request, tournament_slug):
+        tournament = self.get_tournament()
+        fees = self.valid(EventFeesSerializer)["fees"]
+        events = {event.pk: event for event in selectors.quota_events(tournament)}
+        missing = [fee["event"] for fee in fees if fee["event"] not in events]
+        if missing:
+            raise ServiceError("fees", _("No singles or doubles event %(id)s in this tournament.") % {"id": missing[0]})
+        with transaction.atomic():
+            for fee in fees:
+                fee_services.set_event_fee(events[fee["event"]], fee["amount"], fee.get("currency", ""))
+        return Response(fees_body(tournament))
+
+
+def fees_body(tournament):
+    return [
+        {
+            "event": event.pk,
+            "amount": money(event.fee.amount) if event.fee else None,
+            "currency": event.fee.currency if event.fee else "",
+        }
+        for event in selectors.quota_events(tournament)
+    ]
+
+
+class EntryFeeView(SecretaryOnlyView):
+    @extend_schema(
+        request=FeePaymentSerializer,
+        responses={200: EntrySentSerializer, **error_responses(400, 403, 404)},
+        description="Record the fee of an entry a federation sent: due, paid (how, and when: today by default) "
+        "or waived.",
+    )
+    def put(self, request, tournament_slug, entry_id):
+        tournament = self.get_tournament()
+        sent = SentEntry.objects.filter(entry_id=entry_id, delegation__tournament=tournament)
+        sent = sent.select_related("entry", "delegation").first()
+        if sent is None:
+            raise NotFound(_("No entry %(id)s was sent by a federation to this tournament.") % {"id": entry_id})
+        data = self.valid(FeePaymentSerializer)
+        fee_services.record_fee(sent.entry, data["status"], data.get("method", ""), data.get("paid_on"), request.user)
+        summary = selectors.summary(sent.delegation)
+        return Response(entry_body(next(e for e in summary.entries if e.pk == entry_id)))
 
 
 class DelegateEntriesView(ServiceAPIView):

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from federations.models import FeePayment
 from federations.services import MAX_PLACES
 from tournaments.entry_services import CLUB_LENGTH, NAME_LENGTH
 from tournaments.models import Club, Player
@@ -25,6 +26,38 @@ class EntrySentSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
     players = serializers.ListField(child=serializers.IntegerField(), help_text="The players' ids in member order.")
     sent_at = serializers.DateTimeField()
+    fee = serializers.DecimalField(
+        max_digits=8, decimal_places=2, allow_null=True, help_text="The event's entry fee; null: none."
+    )
+    currency = serializers.CharField(allow_blank=True)
+    fee_status = serializers.ChoiceField(choices=FeePayment.Status.choices)
+
+
+class FeeTotalSerializer(serializers.Serializer):
+    currency = serializers.CharField()
+    due = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    waived = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+
+class EventFeeSerializer(serializers.Serializer):
+    event = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The event's id.")
+    amount = serializers.DecimalField(
+        max_digits=8, decimal_places=2, allow_null=True, help_text="Per entry (a pair pays one fee); null: no fee."
+    )
+    currency = serializers.CharField(required=False, allow_blank=True, max_length=3, help_text="e.g. INR, EUR.")
+
+
+class EventFeesSerializer(serializers.Serializer):
+    fees = EventFeeSerializer(many=True)
+
+
+class FeePaymentSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=FeePayment.Status.choices)
+    method = serializers.ChoiceField(
+        choices=FeePayment.Method.choices, required=False, allow_blank=True, help_text="Needed when paid."
+    )
+    paid_on = serializers.DateField(required=False, allow_null=True, help_text="When paid; left out: today.")
 
 
 class DelegationSerializer(serializers.Serializer):
@@ -37,6 +70,7 @@ class DelegationSerializer(serializers.Serializer):
     places = serializers.IntegerField()
     used = serializers.IntegerField()
     entries = EntrySentSerializer(many=True)
+    fee_totals = FeeTotalSerializer(many=True, help_text="Per currency, of the entries it sent that have a fee.")
 
 
 class InviteSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from core.errors import ServiceError
 from federations import fee_services, selectors, services
 from federations.links import delegate_path, token_of
 from federations.models import EventFee, FeePayment
+from tests.factories import UserFactory
 from tests.federations.conftest import asha
 from tournaments.models import Entry
 
@@ -104,3 +105,61 @@ def test_the_receipt_lists_the_fees_and_totals(client, entries, delegation, tour
     assert "INR: paid 500.00 INR, due 500.00 INR, waived 0.00 INR" in text
     bad = reverse("federation-receipt", args=[tournament.slug, "d1.x:forged"])
     assert client.get(bad).status_code == 404
+
+
+def test_the_api_sets_fees_records_payments_and_totals_them(api_client, secretary, tournament, entries, singles):
+    first, second, _pair = entries
+    api_client.force_authenticate(secretary)
+    fees_url = reverse("api-entry-fees", args=[tournament.slug])
+    body = {"fees": [{"event": singles.pk, "amount": "600", "currency": "inr"}]}
+    response = api_client.put(fees_url, body, format="json")
+    assert response.status_code == 200, response.json()
+    assert {"event": singles.pk, "amount": "600.00", "currency": "INR"} in response.json()
+    fee_url = reverse("api-entry-fee", args=[tournament.slug, first.pk])
+    paid = {"status": "paid", "method": "transfer", "paid_on": "2026-11-20"}
+    response = api_client.put(fee_url, paid, format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["fee"], response.json()["fee_status"]) == ("600.00", "paid")
+    payment = FeePayment.objects.get(entry=first)
+    assert (payment.method, payment.paid_on, payment.recorded_by) == ("transfer", date(2026, 11, 20), secretary)
+    listed = api_client.get(reverse("api-federations", args=[tournament.slug])).json()[0]
+    assert {"currency": "INR", "due": "600.00", "paid": "600.00", "waived": "0.00"} in listed["fee_totals"]
+    assert second.pk in [e["id"] for e in listed["entries"] if e["fee_status"] == "due"]
+
+
+def test_bad_fees_are_400_with_the_field_and_save_nothing(api_client, secretary, tournament, entries, singles):
+    first = entries[0]
+    api_client.force_authenticate(secretary)
+    fees_url = reverse("api-entry-fees", args=[tournament.slug])
+    bad = [
+        {"event": singles.pk, "amount": "lots"},
+        {"event": singles.pk, "amount": "-5", "currency": "INR"},
+        {"event": singles.pk, "amount": "5", "currency": "RUPEES"},
+        {"event": 999999, "amount": "5"},
+    ]
+    for fees in ([fee] for fee in bad):
+        response = api_client.put(fees_url, {"fees": fees}, format="json")
+        assert response.status_code == 400, (fees, response.json())
+    assert EventFee.objects.get(event=singles).amount == Decimal("500.00")
+    fee_url = reverse("api-entry-fee", args=[tournament.slug, first.pk])
+    response = api_client.put(fee_url, {"status": "paid"}, format="json")
+    assert response.status_code == 400 and "method" in response.json()
+    assert not FeePayment.objects.filter(entry=first).exists()
+    assert (
+        api_client.put(reverse("api-entry-fee", args=[tournament.slug, 999999]), {"status": "due"}).status_code == 404
+    )
+
+
+def test_only_the_secretaries_reach_the_fees(api_client, tournament, entries):
+    url = reverse("api-entry-fees", args=[tournament.slug])
+    assert api_client.get(url).status_code in (401, 403)
+    api_client.force_authenticate(UserFactory())
+    assert api_client.put(url, {"fees": []}, format="json").status_code == 403
+
+
+def test_the_delegate_reads_each_entrys_fee(api_client, entries, delegation):
+    data = api_client.get(reverse("api-federation-entries", args=[token_of(delegation)])).json()
+    assert {(e["fee"], e["currency"], e["fee_status"]) for e in data["entries"]} == {
+        ("500.00", "INR", "due"),
+        ("12.50", "EUR", "due"),
+    }
