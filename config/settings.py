@@ -416,6 +416,9 @@ SPECTACULAR_SETTINGS = {
         "InvitationStatusEnum": "tournaments.models.Invitation.Status",
         "SexEnum": "tournaments.people_models.Player.Sex",
         "EligibilitySexEnum": "tournaments.eligibility_models.EventEligibility.Sex",
+        "EntryFeeStatusEnum": "federations.models.FeePayment.Status",
+        "PaymentMethodEnum": "federations.models.FeePayment.Method",
+        "SignUpStatusEnum": "registration.models.SignUp.Status",
     },
 }
 

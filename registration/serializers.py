@@ -3,6 +3,8 @@
 from rest_framework import serializers
 
 from registration.models import SignUp
+from tournaments.entry_services import CLUB_LENGTH, NAME_LENGTH
+from tournaments.models import Player
 
 
 class SignUpSerializer(serializers.Serializer):
@@ -38,3 +40,29 @@ class RegistrationSerializer(serializers.Serializer):
     sign_ups = SignUpSerializer(
         many=True, read_only=True, required=False, help_text="The sign-ups; for the event's secretaries only."
     )
+
+
+class SignUpRequestSerializer(serializers.Serializer):
+    """What the public form takes (registration.forms.SignUpForm), for a program signing someone up."""
+
+    first_name = serializers.CharField(max_length=NAME_LENGTH)
+    last_name = serializers.CharField(max_length=NAME_LENGTH)
+    club = serializers.CharField(max_length=CLUB_LENGTH, required=False, allow_blank=True)
+    country = serializers.CharField(min_length=3, max_length=3, help_text="Three letters, e.g. IND, FRA.")
+    email = serializers.EmailField(help_text="The confirmation link is e-mailed here: nothing is entered before.")
+    partner_first_name = serializers.CharField(max_length=NAME_LENGTH, required=False, allow_blank=True)
+    partner_last_name = serializers.CharField(max_length=NAME_LENGTH, required=False, allow_blank=True)
+    sex = serializers.ChoiceField(choices=Player.Sex.choices, required=False, allow_blank=True)
+    date_of_birth = serializers.DateField(required=False, allow_null=True)
+    partner_sex = serializers.ChoiceField(choices=Player.Sex.choices, required=False, allow_blank=True)
+    partner_date_of_birth = serializers.DateField(required=False, allow_null=True)
+    publish_name = serializers.BooleanField(default=True, help_text="Name, club and country in lists and results.")
+    publish_rating = serializers.BooleanField(default=True)
+    publish_portrait = serializers.BooleanField(default=False)
+
+
+class SignedUpSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event_id")
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=SignUp.Status.choices, help_text="pending until the e-mail's link.")
+    confirm_within_hours = serializers.IntegerField()

@@ -1,20 +1,18 @@
 """The pages of the entries window: the secretary's (dates, cap, public sign-up, close and reopen, the sign-ups and
 the waiting list), and the public ones (the sign-up form, the confirmation page of the e-mailed link)."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
 
 from core.errors import ServiceError
 from core.numbers import object_id
-from core.ratelimit import client_address
 from registration import display, selectors, services
 from registration.forms import SignUpForm, WindowForm
+from registration.throttle import too_many
 from tournaments.entry_views import secretary_event
 from tournaments.models import Event
 from tournaments.scoping import visible_tournament
@@ -115,30 +113,6 @@ def sign_up_page(request, slug, event_id):
         "state": display.window_state(window, True, timezone.now()),
     }
     return render(request, "registration/sign_up.html", context, status=status)
-
-
-def too_many(request, email):
-    """The refusal when this client (per hour) or this address (per day) has signed up too often, else None. A
-    cache that does not answer counts nothing and refuses no one."""
-    client = get_usage(
-        request,
-        group="registration.sign-up.client",
-        key=lambda group, request: client_address(request) or "unknown",
-        rate=settings.SIGN_UP_RATE_PER_CLIENT,
-        increment=True,
-    )
-    address = get_usage(
-        request,
-        group="registration.sign-up.address",
-        key=lambda group, request: email.strip().casefold(),
-        rate=settings.SIGN_UP_RATE_PER_ADDRESS,
-        increment=True,
-    )
-    if client and client["should_limit"]:
-        return _("Too many sign-ups from your network in the last hour. Please try again later.")
-    if address and address["should_limit"]:
-        return _("Too many sign-ups with this e-mail address today. Please try again tomorrow.")
-    return None
 
 
 # ---------------------------------------------------------------- the e-mailed link

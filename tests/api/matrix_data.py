@@ -123,6 +123,8 @@ MATRIX = {
     # secretaries only), its secretaries change it.
     ("api-event-registration", "GET"): EVERYONE,
     ("api-event-registration", "PUT"): SECRETARY,
+    # The public sign-up form's API (registration.api): anyone, no log-in, rate-limited like the form.
+    ("api-event-sign-up", "POST"): EVERYONE,
     # The officials (tournaments.officials): its secretaries only, reading too; they invite, never appoint.
     ("api-officials", "GET"): SECRETARY,
     ("api-officials", "POST"): SECRETARY,
@@ -133,6 +135,10 @@ MATRIX = {
     ("api-federations", "POST"): SECRETARY,
     ("api-federation-entries", "GET"): EVERYONE,
     ("api-federation-entries", "POST"): EVERYONE,
+    # Entry fees (federations.api): the tournament's secretaries only, reading too.
+    ("api-entry-fees", "GET"): SECRETARY,
+    ("api-entry-fees", "PUT"): SECRETARY,
+    ("api-entry-fee", "PUT"): SECRETARY,
     # One's own invitations and appointments (tournaments.account_api): anyone signed in, each their own. The
     # world's invitation is the player's: anyone else is told it does not exist. Leaving a role one does not hold
     # is a 400, past the permission check.

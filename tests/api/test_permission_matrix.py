@@ -16,11 +16,13 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from federations.links import token_of
-from federations.services import invite_federation
+from federations.models import SentEntry
+from federations.services import delegate_enter, invite_federation, set_quotas
 from history.championships.models import Championship
 from history.ratings.models import Rating
 from history.sol.models import ImportJob
 from players.links import personal_token
+from registration.services import set_registration
 from stages.models import Stage
 from tests.api.matrix_data import MATRIX, RESULT_CHANGING, ROLES, Public
 from tests.factories import (
@@ -192,6 +194,11 @@ def world(secretary, tournament, settings, tmp_path):
     invitation = Invitation.objects.create(tournament=tournament, user=player_user, role="umpire", invited_by=secretary)
     # A federation invited with places in the event: its delegate's token opens its entries.
     delegation = invite_federation(tournament, name="Nepal Carrom", country="NPL", quotas={event: 2})
+    # ...and an entry it sent to an event of its own, whose fee the secretary records.
+    sent_to = EventFactory(tournament=tournament, name="Federations' singles")
+    set_registration(sent_to)
+    set_quotas(delegation, {event: 2, sent_to: 1})
+    delegate_enter(delegation, sent_to, [{"first_name": "Asha", "last_name": "Sent"}])
     return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest, invitation, delegation)
 
 
@@ -234,6 +241,7 @@ def route_kwargs(name, path, w, match=None):
         "side": "a",
         "photo_pk": w.protest.photos.get().pk,
         "job_id": ImportJob.objects.get().pk,
+        "entry_id": SentEntry.objects.get().entry_id,
         "pk": next((pk for prefix, pk in pk_of.items() if name.startswith(prefix)), None),
     }
     return {param: values[param] for param in url_params(path)}

@@ -5,9 +5,11 @@ import pytest
 from django.urls import reverse
 
 from registration import services
-from registration.models import EventRegistration
+from registration.models import EventRegistration, SignUp
 from tests.factories import EventFactory, UserFactory
-from tests.registration.helpers import fields, open_event
+from tests.registration.helpers import confirmation_link, fields, open_event, token_of
+from tournaments.eligibility import set_eligibility
+from tournaments.models import EventEligibility, OutgoingMail
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +72,45 @@ def test_only_secretaries_write(api_client, tournament):
     api_client.force_authenticate(UserFactory())
     assert api_client.put(url(event), {"cap": 3}, format="json").status_code == 403
     assert not EventRegistration.objects.exists()
+
+
+def sign_up_url(event):
+    return reverse("api-event-sign-up", args=[event.tournament.slug, event.pk])
+
+
+def test_a_program_signs_someone_up_and_the_mailed_link_confirms_it(api_client, tournament):
+    event = open_event(tournament)
+    body = {**fields(), "publish_name": False}
+    response = api_client.post(sign_up_url(event), body, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json() == {
+        "event": event.pk,
+        "name": "Mira1 Lenoir",
+        "status": "pending",
+        "confirm_within_hours": 48,
+    }
+    row = SignUp.objects.get()
+    assert (row.country, row.publish_name) == ("FRA", False) and not event.entries.exists()
+    assert token_of(confirmation_link("mira1@example.org")) == row.token
+    services.confirm(row.token)
+    assert event.entries.get().name == "M. L. (Lyon Carrom)"
+
+
+def test_refusals_are_400_with_the_reason_and_save_nothing(api_client, tournament):
+    event = open_event(tournament, name="Women's singles")
+    set_eligibility(event, sex=EventEligibility.Sex.WOMEN)
+    response = api_client.post(sign_up_url(event), {**fields(), "sex": "M"}, format="json")
+    assert response.status_code == 400 and "Women only." in str(response.json())
+    response = api_client.post(sign_up_url(event), {**fields(), "country": "FR", "email": "nope"}, format="json")
+    assert response.status_code == 400 and {"country", "email"} <= set(response.json())
+    closed = EventFactory(tournament=tournament)
+    response = api_client.post(sign_up_url(closed), fields(), format="json")
+    assert response.status_code == 400 and "no sign-ups" in str(response.json())
+    assert not SignUp.objects.exists() and not OutgoingMail.objects.exists()
+
+
+def test_past_the_rate_limit_it_is_429(api_client, tournament, settings):
+    settings.SIGN_UP_RATE_PER_CLIENT = "2/h"
+    event = open_event(tournament)
+    answers = [api_client.post(sign_up_url(event), fields(n), format="json").status_code for n in range(1, 4)]
+    assert answers == [201, 201, 429] and SignUp.objects.count() == 2
