@@ -96,8 +96,10 @@ def shot(page, name):
 
 
 def page_width(page):
-    """How wide the page is drawn: no wider than the phone, or it scrolls sideways."""
-    return page.evaluate("document.documentElement.scrollWidth")
+    """How wide the page is drawn: no wider than the phone, or it scrolls sideways. Measured once the page has
+    loaded: a click on a link may still be navigating, with no document to measure yet."""
+    page.wait_for_load_state()
+    return page.locator("body").evaluate("body => body.ownerDocument.documentElement.scrollWidth")
 
 
 def type_round_results(desk, live_server, tournament, rnd, rng):

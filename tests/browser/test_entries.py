@@ -48,6 +48,7 @@ def test_a_secretary_searches_adds_and_withdraws_entries_on_a_phone(phone, live_
     phone.wait_for_selector("text=Late Comer entered in Open singles.")
 
     phone.get_by_role("link", name="Late Comer").click()
+    phone.wait_for_url("**/entries/*/")
     shot(phone, "entry-edit")
     assert page_width(phone) <= 390
     phone.get_by_role("button", name="Withdraw").click()
