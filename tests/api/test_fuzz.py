@@ -20,6 +20,7 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
+from django.test import override_settings
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -42,7 +43,16 @@ from protests.models import Protest
 from registration.services import set_registration
 from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
-from tests.factories import PASSWORD, ClubFactory, EntryFactory, EventFactory, PlayerFactory, StageFactory, UserFactory
+from tests.factories import (
+    PASSWORD,
+    ClubFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    StageFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.helpers import protest_photo
 from tournaments import mail
 from tournaments.mail import Mail
@@ -82,12 +92,24 @@ COLLECTIONS = {
 }
 
 
-@pytest.fixture
-def world(tournament, secretary, settings, tmp_path):
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A tournament in play, built once for the module in a transaction of its own that is rolled back when the
+    module ends: each test's transaction is then a savepoint within it, so every operation starts from the same
+    tournament without building it again (a second each, a hundred and more operations)."""
+    with django_db_blocker.unblock(), override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media")):
+        with transaction.atomic():
+            yield build_world()
+            transaction.set_rollback(True)
+
+
+def build_world():
     """A tournament in play: a Swiss stage with a published round and one result, a drawn round robin, and a
     knockout waiting for the Swiss qualifiers; plus the demo's late arrival (ICF 143) and protest (ICF XVIII) with a
-    photo, and a SoL import of the secretary's."""
-    settings.MEDIA_ROOT = tmp_path  # the protest's photo is stored there
+    photo (in MEDIA_ROOT), and a SoL import of the secretary's."""
+    secretary = UserFactory(secretary=True)
+    tournament = TournamentFactory(status="published")
+    tournament.secretaries.add(secretary)
     club = ClubFactory()
     # The demos below copy their players from this event.
     event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")
@@ -140,11 +162,12 @@ def world(tournament, secretary, settings, tmp_path):
         "uidb64": urlsafe_base64_encode(force_bytes(secretary.pk)),  # a set-password link's (accounts/reset/)
         **{f"{kind}_{suffix}": value for kind, value in ids.items() for suffix in ("pk", "id")},
     }
-    return ids, by_name
+    return ids, by_name, secretary
 
 
 @pytest.fixture
-def token(client, secretary):
+def token(client, world):
+    secretary = world[2]
     response = client.post("/api/auth/token/", {"username": secretary.username, "password": PASSWORD})
     assert response.status_code == 200, response.content
     return response.json()["token"]
@@ -197,7 +220,7 @@ def json_body_problem(response):
 @schema.parametrize()
 @FUZZ_SETTINGS
 def test_api_answers_without_server_errors_and_with_json_errors(case, world, token, wsgi_requests):
-    ids, by_name = world
+    ids, by_name, _ = world
     fill_path(case, ids, by_name)
     # Each example starts from the same tournament: what one request changes is rolled back before the next.
     with transaction.atomic():

@@ -70,7 +70,7 @@ def real_objects(case, ids, by_name):
 
 
 def test_api_sequences_answer_without_server_errors(world, token, wsgi_requests):  # noqa: F811
-    ids, by_name = world
+    ids, by_name, _ = world
 
     # The exports (printing.export_api, tagged "exports") answer files that name no object to follow: they are
     # fuzzed one by one in test_fuzz.py, and left out of sequences.
