@@ -10,6 +10,9 @@ from rest_framework.test import APIClient
 from tests.factories import TournamentFactory, UserFactory
 from tests.smtp_server import MailServer
 
+# The tournament in play that the fuzzers and the walks share (`world`, `world_secretary`).
+pytest_plugins = ["tests.fuzz_world"]
+
 # Tests that run for tens of seconds each (browsers, real workers and servers, whole databases): they start first,
 # so that on pytest-xdist the short tests fill in around them instead of one worker finishing alone on the last.
 LONG_RUNNING = (

@@ -19,7 +19,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.urls import Resolver404, get_resolver, resolve
 
-from tests.api.test_fuzz import world  # noqa: F401 (a fixture: the tournament in play and its ids)
 from tests.api.test_permission_matrix import url_for, url_params, walk
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
@@ -162,8 +161,8 @@ def read_forms(page, client, by_name):
 
 
 @pytest.fixture
-def signed_in(client, secretary, world):  # noqa: F811 (the fixture imported above)
-    client.force_login(secretary)
+def signed_in(client, world_secretary, world):
+    client.force_login(world_secretary)
     return client, world[1]
 
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 
 from protests.models import Protest
 from stages.models import Match, Round, Stage
-from tests.api.test_fuzz import COLLECTIONS, json_body_problem, schema, token, world, wsgi_requests  # noqa: F401
+from tests.api.test_fuzz import COLLECTIONS, json_body_problem, schema, token, wsgi_requests  # noqa: F401
 from tournaments.models import Club, Entry, Event, Invitation, Player, Tournament
 
 MODELS = {
@@ -70,7 +70,7 @@ def real_objects(case, ids, by_name):
 
 
 def test_api_sequences_answer_without_server_errors(world, token, wsgi_requests):  # noqa: F811
-    ids, by_name, _ = world
+    ids, by_name = world
 
     # The exports (printing.export_api, tagged "exports") answer files that name no object to follow: they are
     # fuzzed one by one in test_fuzz.py, and left out of sequences.

@@ -8,7 +8,6 @@ import pytest
 from django.core.cache import cache
 from django.urls import get_resolver
 
-from tests.api.test_fuzz import world  # noqa: F401 (a fixture: the tournament in play and its ids)
 from tests.api.test_permission_matrix import url_for, url_params, walk
 from tests.test_leak_walk import BARE_PK, COLLECTIONS, body_of
 from tournaments.consent import record_consent
@@ -57,7 +56,7 @@ def make_private(players):
     return needles
 
 
-def test_no_public_answer_names_a_private_player_or_shows_their_rating(client, world):  # noqa: F811
+def test_no_public_answer_names_a_private_player_or_shows_their_rating(client, world):
     ids, by_name = world
     needles = make_private(Player.objects.all())
     read = {"html": 0, "pdf": 0, "csv": 0, "json": 0}
@@ -87,7 +86,7 @@ def test_no_public_answer_names_a_private_player_or_shows_their_rating(client, w
     assert read["html"] > 10 and read["pdf"] >= 3 and read["csv"] >= 3 and read["json"] > 10, read
 
 
-def test_the_public_sees_initials_and_club_where_the_officials_see_the_name(client, world):  # noqa: F811
+def test_the_public_sees_initials_and_club_where_the_officials_see_the_name(client, world):
     ids, by_name = world
     player = Player.objects.select_related("club").get(pk=ids["player"])
     make_private([player])

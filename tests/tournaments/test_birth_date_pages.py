@@ -7,7 +7,6 @@ from datetime import date
 
 import pytest
 
-from tests.api.test_fuzz import world  # noqa: F401 (a fixture: the tournament in play and its ids)
 from tests.factories import UserFactory
 from tests.test_page_fuzz import PAGES, page_url
 from tournaments.models import Player
@@ -24,7 +23,7 @@ DELEGATES_PAGES = ("federation-delegate", "federation-delegate-entry")
 
 
 @pytest.mark.parametrize("who", ["anonymous", "fan", "player"])
-def test_no_page_shows_a_date_of_birth(client, world, who):  # noqa: F811 (the fixture imported above)
+def test_no_page_shows_a_date_of_birth(client, world, who):
     _ids, by_name = world
     Player.objects.update(date_of_birth=BORN)
     if who == "fan":
