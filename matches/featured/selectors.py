@@ -130,10 +130,10 @@ def scoreboard(featured):
         card = scorecard.card_state(match)
     except ServiceError:  # a card the rules no longer read (a changed rule set): the games stored, nothing more
         card = None
-    if card is None or not any(game.boards for game in card.games):
-        stored_games(board, match)
-    else:
+    if card is not None and (any(game.boards for game in card.games) or kept_on_card(match)):
         card_games(board, match, card)
+    else:
+        stored_games(board, match)
     if match.winner_id and not match.result_withheld:  # ICF 150: no winner announced while a protest is open
         for view in board.sides:
             view.winner = match.winner_id == (match.entry_a_id if view.key == "A" else match.entry_b_id)
@@ -158,8 +158,13 @@ def origin(players):
     return " / ".join(dict.fromkeys(p.club.name for p in players if p.club_id and p.publish_name))
 
 
+def kept_on_card(match):
+    """A match with no board yet whose card will be kept board by board: not over, no final score entered."""
+    return match.status in UNFINISHED and not match.games.exists()
+
+
 def stored_games(board, match):
-    """A match without a board-by-board card (not started, or a final score only): the games it stores."""
+    """A match without a board-by-board card (a final score only, a walk-over): the games it stores."""
     games = list(match.games.all())
     for view in board.sides:
         view.games = getattr(match, f"games_{view.key.lower()}") or sum(
@@ -169,15 +174,11 @@ def stored_games(board, match):
         last = games[-1]
         board.game_no = last.number
         board.sides[0].points, board.sides[1].points = last.score_a, last.score_b
-    elif match.status in UNFINISHED:
-        board.game_no, board.board_no = 1, 1
-        for view in board.sides:
-            view.points = 0
 
 
 def card_games(board, match, card):
-    """A match with boards on its card: the game in play (or the last one), its running score, the queen of its
-    last board, the next breaker (ICF 49)."""
+    """A match kept on its card: the game in play (or the last one), its running score, the queen of its last
+    board, the next breaker (ICF 39 for the first board, then ICF 49)."""
     game = card.games[-1]
     state = card.current if card.current is not None else game.state
     board.game_no = game.number
