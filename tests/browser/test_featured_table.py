@@ -3,6 +3,7 @@ overlay (1920 × 1080, transparent), a tablet at the table the court-side scoreb
 the score card and the overlay shows it within a second."""
 
 import io
+import re
 import time
 
 import pytest
@@ -10,8 +11,10 @@ from django.urls import reverse
 from PIL import Image
 from playwright.sync_api import expect
 
+from matches.scheduling.clock import start_clock
 from matches.scoring.models import Board
 from tests.browser.conftest import PHONE, SCREENSHOT_DIR, log_in, new_page, page_width, shot
+from tests.browser.test_content_security_policy import watch_violations
 from tests.browser.test_umpire_and_player import knockout_of_four
 
 FULL_HD = {"width": 1920, "height": 1080}
@@ -22,6 +25,7 @@ FULL_HD = {"width": 1920, "height": 1080}
 def test_the_overlay_shows_a_board_within_one_second_of_the_umpires_entry(live_server, browser):
     tournament, _stage, semi, _top_seed = knockout_of_four()
     secretary = tournament.secretaries.get()
+    start_clock(semi.round, user=secretary)  # the round clock runs on the screens
 
     # The secretary puts the semi-final on stream from the round page, and finds the overlay's address.
     desk = new_page(browser, {"width": 1280, "height": 900})
@@ -34,7 +38,9 @@ def test_the_overlay_shows_a_board_within_one_second_of_the_umpires_entry(live_s
 
     # The streaming software: not signed in, a full-HD page.
     overlay = new_page(browser, FULL_HD)
+    blocked = watch_violations(overlay)
     overlay.goto(overlay_url)
+    expect(overlay.locator(".round-clock .clock-time")).to_have_text(re.compile(r"^\d\d:\d\d$"))
     side_a, side_b = overlay.locator('[data-side="A"]'), overlay.locator('[data-side="B"]')
     expect(side_a.locator(".sb-points")).to_have_text("0")
     expect(side_a).to_contain_text(semi.entry_a.name)
@@ -73,7 +79,9 @@ def test_the_overlay_shows_a_board_within_one_second_of_the_umpires_entry(live_s
 
     # The court-side scoreboard on a phone at the table: the same score, nothing wider than the phone.
     court = new_page(browser, PHONE)
+    blocked += watch_violations(court)
     court.goto(court_url)
+    expect(court.locator(".round-clock .clock-time")).to_be_visible()
     expect(court.locator('[data-side="A"] .sb-points')).to_have_text("12")
     expect(court.locator('[data-side="A"]')).to_contain_text("Queen")
     assert page_width(court) <= PHONE["width"]
@@ -81,5 +89,6 @@ def test_the_overlay_shows_a_board_within_one_second_of_the_umpires_entry(live_s
     court.set_viewport_size({"width": 1280, "height": 800})  # a tablet or a screen beside the table
     assert page_width(court) <= 1280
     shot(court, "featured-court-tablet")
+    assert not blocked  # the Content-Security-Policy blocked nothing: the screens' script and style are files
     for page in (desk, overlay, umpire, court):
         page.context.close()
