@@ -16,9 +16,13 @@ from matches.featured.selectors import scoreboard, shown_match
 from matches.featured.services import MAX_FEATURED, feature_match, feature_table
 from matches.scoring.models import Board
 from matches.scoring.scorecard import add_board
+from matches.scoring.services import record_result
+from matches.ties.services import name_line_up, rubber_players
 from stages.models import Match, Round
-from tests.factories import MatchFactory, PlayerFactory, RoundClockFactory, TournamentFactory, UserFactory
+from tests.factories import EventFactory, MatchFactory, PlayerFactory, RoundClockFactory, TournamentFactory, UserFactory
 from tests.helpers import make_match, make_round, win
+from tests.matches.ties.test_tie_day import drawn_tie, line_up
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 S = Match.Status
@@ -290,3 +294,30 @@ def test_the_private_players_country_stays_off_the_officials_screens_too(client,
     featured = feature_match(tournament, match, user=secretary)
     client.force_login(secretary)  # the screens are public pages: the same for everyone
     assert "IND" not in side_text(client.get(screen_url(featured)).content.decode(), "A")
+
+
+def test_a_team_ties_table_shows_the_rubber_in_play_with_its_team_and_line_up(client):
+    """A tie keeps no score card of its own: its rubbers, played at its table, are what the screens show."""
+    event = EventFactory(kind=Event.Kind.TEAM_TIES, rule_set="icf", name="Team championship")
+    event.tournament.status = "published"
+    event.tournament.save()
+    secretary = UserFactory()
+    event.tournament.secretaries.add(secretary)
+    stage, _teams = drawn_tie(event)
+    (tie,) = Match.objects.filter(stage=stage)
+    tie.table = 5
+    tie.save()
+    name_line_up(tie, "a", line_up(tie.entry_a))
+    name_line_up(tie, "b", line_up(tie.entry_b, reverse=True))
+    first, doubles, _third = tie.rubbers.order_by("rubber")
+    assert doubles.table == 5
+    record_result(first, [(25, 3), (25, 10)], confirm=True)
+    Match.with_rubbers.filter(pk=doubles.pk).update(status=S.IN_PLAY, started_at=timezone.now())
+    featured = feature_table(event.tournament, 5, user=secretary)
+    assert shown_match(featured).pk == doubles.pk
+    row = side_text(client.get(screen_url(featured)).content.decode(), "A")
+    team_a = tie.entry_a.name
+    assert team_a in row
+    for player in rubber_players(doubles)["a"]:
+        assert player.shown_name in row
+    assert len(rubber_players(doubles)["a"]) == 2
