@@ -11,6 +11,7 @@ from django.utils import timezone
 from core.models import Heartbeat
 from federations.models import DelegateAction, Delegation, EventFee, FeePayment, Quota, SentEntry
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
+from matches.featured.models import FeaturedTable
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
 from matches.scoring.models import Board, Game
@@ -338,6 +339,16 @@ class RoundClockFactory(factory.django.DjangoModelFactory):
     started_at = factory.LazyFunction(timezone.now)
     first_bell_at = factory.LazyAttribute(lambda o: o.started_at + timedelta(minutes=50))
     second_bell_at = factory.LazyAttribute(lambda o: o.first_bell_at + timedelta(minutes=7))
+
+
+class FeaturedTableFactory(factory.django.DjangoModelFactory):
+    """Table 1 of a tournament on stream."""
+
+    class Meta:
+        model = FeaturedTable
+
+    tournament = factory.SubFactory(TournamentFactory)
+    table = 1
 
 
 class NotificationFactory(factory.django.DjangoModelFactory):

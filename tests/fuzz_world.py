@@ -18,6 +18,7 @@ from federations.links import token_of
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
+from matches.featured.services import feature_match
 from matches.scoring.services import record_result
 from players import outbox
 from players.links import personal_token
@@ -98,6 +99,7 @@ def build_world():
         "protest": Protest.objects.get(match__stage__event__tournament=tournament).pk,
     }
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
+    ids["featured"] = feature_match(tournament, open_match, user=secretary).pk  # a match on stream (its screens)
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
     ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
     # An e-mail still to send (tournaments.mail), and beat and its workers running (core.heartbeat).

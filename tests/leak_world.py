@@ -29,6 +29,7 @@ from federations.services import invite_federation
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.models import ImportJob
+from matches.featured.services import feature_match
 from matches.scoring.services import record_result
 from players import outbox
 from players.links import match_link, personal_link, personal_token
@@ -172,6 +173,7 @@ def in_play(tournament, secretary, umpire, field):
         "photo": photo,
         "rating": rating,
         "championship": championship,
+        "featured": feature_match(tournament, played, user=secretary),  # a match on stream: its overlay names them
     }
 
 
