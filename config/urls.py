@@ -90,6 +90,7 @@ urlpatterns = [
     path("", include("registration.urls_officials")),
     path("", include("federations.urls_officials")),
     path("", include("stages.urls_officials")),
+    path("", include("webhooks.urls_officials")),
     path("", include("matches.scoring.urls_officials")),
     path("", include("matches.scheduling.urls_officials")),
     path("", include("matches.checkin.urls_officials")),
