@@ -41,6 +41,7 @@ api_patterns = [
     path(tournament_api, include("protests.urls_api")),
     path("", include("tournaments.urls_api")),
     path("", include("federations.urls_api")),
+    path("", include("webhooks.urls_api")),
     path("", include("stages.urls_api")),
     path("", include("prizes.urls_api")),
     path("", include("registration.urls_api")),

@@ -70,7 +70,7 @@ def addresses_of(host, port, trusted=(), public=True):
     since a connection may go to any of them. RefusedAddress otherwise."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as error:
+    except (OSError, ValueError) as error:  # not found; a name IDNA cannot encode, or with a NUL in it
         raise RefusedAddress("not_found", f"{host} cannot be found") from error
     addresses = list(dict.fromkeys(info[4][0] for info in found))
     if not addresses:

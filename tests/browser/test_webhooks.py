@@ -7,7 +7,6 @@ wait (the clock moved on a minute, the periodic task run); the page lists the de
 from datetime import timedelta
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
