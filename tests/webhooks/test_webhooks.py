@@ -17,6 +17,7 @@ from stages.services import finish_stage, publish_round
 from tests.factories import UserFactory
 from tests.players.conftest import PUBLIC_V4
 from tests.webhooks.receiver import Receiver, signed
+from tournaments.consent import erase_player
 from webhooks import delivery, services, tasks
 from webhooks.addresses import check_url
 from webhooks.models import Delivery
@@ -270,3 +271,12 @@ def test_the_secretary_sets_the_url_makes_a_new_secret_and_pings(
     assert headers["X-Carrom-Event"] == "ping" and signed(headers, body, webhook.secret)
     page = client.get(url).content.decode()
     assert "Test ping" in page and "answer 200" in page and "taken" in page
+
+
+def test_an_erased_player_is_renamed_in_the_payloads_kept(draft_round, webhook, receiver):
+    publish_round(draft_round)
+    asha = draft_round.matches.get().entry_a.players.get()
+    erase_player(asha)
+    payload = Delivery.objects.get().payload
+    assert "Asha" not in json.dumps(payload)
+    assert payload["matches"][0]["entry_a"]["name"] == draft_round.matches.get().entry_a.name
