@@ -4,7 +4,6 @@ With no environment at all the system runs on a bare machine: SQLite in the proj
 eagerly in the web process, and the cache is local memory. DATABASE_URL and REDIS_URL switch to the real services.
 """
 
-import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -61,6 +60,7 @@ INSTALLED_APPS = [
     "registration",
     "federations",
     "stages",
+    "webhooks",
     "matches",
     "matches.ties",
     "matches.scoring",
@@ -227,6 +227,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-pending-news": {"task": "players.tasks.send_pending_news", "schedule": PERIODIC_SECONDS},
     **BACKUP_SCHEDULE,  # noqa: F405
     "send-pending-mail": {"task": "tournaments.tasks.send_pending_mail", "schedule": PERIODIC_SECONDS},
+    "send-due-webhooks": {"task": "webhooks.tasks.send_due_webhooks", "schedule": PERIODIC_SECONDS},
 }
 NEWS_RETRY_SECONDS = int(os.environ.get("NEWS_RETRY_SECONDS", "60"))
 NEWS_MAX_ATTEMPTS = int(os.environ.get("NEWS_MAX_ATTEMPTS", "5"))
@@ -237,6 +238,7 @@ CELERY_TASK_ROUTES = {
     **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in DEADLINES_SCHEDULE.values()},
     "players.tasks.*": {"queue": NEWS_QUEUE},
     "tournaments.tasks.*": {"queue": NEWS_QUEUE},  # e-mails (tournaments.mail)
+    "webhooks.tasks.*": {"queue": NEWS_QUEUE},  # a tournament's webhook deliveries
     "printing.tasks.mail_personal_links": {"queue": NEWS_QUEUE},
 }
 # A worker process takes one task at a time: none waits reserved behind a long one while another process is free.
@@ -266,24 +268,8 @@ SELF_CHECKIN_OPENS_MINUTES = int(os.environ.get("SELF_CHECKIN_OPENS_MINUTES", "3
 WEBPUSH_VAPID_PUBLIC_KEY = os.environ.get("WEBPUSH_VAPID_PUBLIC_KEY", "")
 WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
 WEBPUSH_VAPID_SUBJECT = os.environ.get("WEBPUSH_VAPID_SUBJECT", "mailto:secretary@example.org")
-# A phone's endpoint is given by whoever holds a personal link, and the worker connects to it (tournaments.push_hosts):
-# only these hosts are accepted (a name, `*.domain` for any host under it, `*` for any host; `:port` for a port
-# other than 443): the push services of Chrome, Edge, Firefox and Safari. Whatever the list, a push goes to public
-# addresses only, checked after the name is looked up, when subscribing and at each connection; except the
-# networks of WEBPUSH_TRUSTED_NETWORKS (CIDR), for a push relay of the site's own.
-WEBPUSH_ALLOWED_HOSTS = env_list(
-    "WEBPUSH_ALLOWED_HOSTS",
-    "fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com",
-)
-WEBPUSH_TRUSTED_NETWORKS = env_list("WEBPUSH_TRUSTED_NETWORKS")
-try:
-    [ipaddress.ip_network(network, strict=False) for network in WEBPUSH_TRUSTED_NETWORKS]
-except ValueError as error:
-    raise ImproperlyConfigured(f"WEBPUSH_TRUSTED_NETWORKS: {error}") from error
-# Phones kept per player: a new one past this replaces their oldest. Seconds a push waits to connect, and for each
-# answer: a push service that does not answer costs the news worker this long once per run (tournaments.push).
-WEBPUSH_MAX_PER_PLAYER = int(os.environ.get("WEBPUSH_MAX_PER_PLAYER", "5"))
-WEBPUSH_TIMEOUT_SECONDS = float(os.environ.get("WEBPUSH_TIMEOUT_SECONDS", "4"))
+from config.settings_outbound import *  # noqa: E402, F403
+
 # Requests to the link pages per client address (players.throttle, django-ratelimit): all of them (a whole hall may
 # share one address, each open page refreshing itself every 15 s), and those naming no valid link (guessing).
 # The cache counts; a cache that does not answer lets every request through (RATELIMIT_FAIL_OPEN).

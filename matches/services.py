@@ -13,7 +13,7 @@ from matches.transitions import TransitionError
 from stages.bracket import sync_bracket
 from stages.errors import StageError
 from stages.models import Match, Stage
-from stages.signals import match_news, match_times_changed, rubber_changed
+from stages.signals import match_news, match_times_changed, result_confirmed, rubber_changed
 
 S = Match.Status
 
@@ -55,6 +55,8 @@ def change_status(match, to_status, user=None, reason=""):
 def result_changed(match):
     """Standings are computed from decided matches, so they follow by themselves; brackets are recomputed. A
     rubber's result settles its tie's score first (matches.ties), and the tie's own change comes back here."""
+    if match.is_decided:
+        result_confirmed.send(sender=Match, match=match)
     if match.tie_id is not None:
         rubber_changed.send(sender=Match, rubber=match)
         return

@@ -10,8 +10,13 @@ from django.dispatch import Signal
 match_times_changed = Signal()
 
 # Sent with `stage` inside the transaction that finished it (stages.services.finish_stage): the ratings app
-# recomputes the rating the event uses once it commits.
+# recomputes the rating the event uses once it commits; the webhooks app tells the tournament's own systems.
 stage_finished = Signal()
+
+# Sent with `match` when its result comes to count (confirmed, a walk-over, a withheld result released, a confirmed
+# result corrected), inside the transaction that decided it, after the match is saved
+# (matches.services.result_changed): the webhooks app tells the tournament's own systems.
+result_confirmed = Signal()
 
 
 # Sent with `matches` (a list) and `news` when the players of those matches should hear of it: "drawn" (their

@@ -13,7 +13,7 @@ NAMES = {
     "sol.tasks.fail_stalled_imports",
 }
 # Telling people: players' news (and the sweep of the news still to send), the personal links by e-mail, e-mails
-# (and the sweep of those still to send).
+# (and the sweep of those still to send), a tournament's webhook deliveries (and their sweep).
 NEWS_TASKS = {
     "players.tasks.deliver_news",
     "players.tasks.send_pending_news",
@@ -21,6 +21,8 @@ NEWS_TASKS = {
     "printing.tasks.mail_personal_links",
     "tournaments.tasks.deliver_mail",
     "tournaments.tasks.send_pending_mail",
+    "webhooks.tasks.deliver_webhook",
+    "webhooks.tasks.send_due_webhooks",
 }
 
 

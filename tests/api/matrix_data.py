@@ -139,6 +139,13 @@ MATRIX = {
     ("api-entry-fees", "GET"): SECRETARY,
     ("api-entry-fees", "PUT"): SECRETARY,
     ("api-entry-fee", "PUT"): SECRETARY,
+    # The webhook (webhooks.api): the tournament's secretaries only, reading too (its secret signs the deliveries).
+    ("api-webhook", "GET"): SECRETARY,
+    ("api-webhook", "PUT"): SECRETARY,
+    ("api-webhook-secret", "POST"): SECRETARY,
+    ("api-webhook-ping", "POST"): SECRETARY,
+    ("api-webhook-deliveries", "GET"): SECRETARY,
+    ("api-webhook-retry", "POST"): SECRETARY,
     # One's own invitations and appointments (tournaments.account_api): anyone signed in, each their own. The
     # world's invitation is the player's: anyone else is told it does not exist. Leaving a role one does not hold
     # is a 400, past the permission check.

@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from federations.links import token_of
@@ -42,6 +43,7 @@ from tests.factories import (
 from tests.factories_history import RateFactory
 from tests.helpers import protest_photo
 from tournaments.models import Invitation
+from webhooks.models import Delivery, Webhook
 
 pytestmark = pytest.mark.django_db
 
@@ -199,6 +201,9 @@ def world(secretary, tournament, settings, tmp_path):
     set_registration(sent_to)
     set_quotas(delegation, {event: 2, sent_to: 1})
     delegate_enter(delegation, sent_to, [{"first_name": "Asha", "last_name": "Sent"}])
+    # A webhook with a delivery the receiver never took (no name is looked up, nothing is sent: rolled back).
+    webhook = Webhook.objects.create(tournament=tournament, url="https://hooks.example.org/carrom")
+    Delivery.objects.create(webhook=webhook, event="ping", payload={}, status="failed", next_attempt_at=timezone.now())
     return World(users, tournament, event, stage, rnd, m1, m2, player, PlayerFactory(), protest, invitation, delegation)
 
 
@@ -242,6 +247,7 @@ def route_kwargs(name, path, w, match=None):
         "photo_pk": w.protest.photos.get().pk,
         "job_id": ImportJob.objects.get().pk,
         "entry_id": SentEntry.objects.get().entry_id,
+        "delivery_id": Delivery.objects.get().pk,
         "pk": next((pk for prefix, pk in pk_of.items() if name.startswith(prefix)), None),
     }
     return {param: values[param] for param in url_params(path)}
@@ -304,6 +310,7 @@ def payload(name, method, w, match=None):
         ("api-federations", "POST"): {"name": "Nepal Carrom", "quotas": [{"event": w.event.pk, "places": 3}]},
         ("api-federation-entries", "POST"): {"event": w.event.pk, "players": [player]},
         ("api-account-appointments", "DELETE"): {"tournament": w.tournament.slug, "role": "umpire"},
+        ("api-webhook", "PUT"): {"url": "https://127.0.0.1/carrom"},  # refused (400): no name looked up
     }
     return bodies.get((name, method), {})
 

@@ -12,12 +12,12 @@ from threading import Thread
 
 import pytest
 
+from core.outbound import is_public
 from players.links import personal_link_url
 from tests.player_helpers import players_of
 from tests.players.conftest import PUBLIC_V4
 from tournaments import push
 from tournaments.models import PushSubscription
-from tournaments.push_hosts import is_public
 
 pytestmark = pytest.mark.django_db
 
