@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from stages.draws.chances import RUNS, Entrant, median_rate, swiss_chances
+from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
 from stages.loading import entry_rows, match_rows
 from stages.models import Round, Stage
 from stages.selectors import decided_results, points_for, precedence
@@ -45,12 +45,12 @@ class SwissState:
         stage = self.stage
         parts = (
             ENGINE_VERSION,
-            RUNS,
+            self.runs,
             stage.pk,
             self.complete,
             self.rounds_left,
             self.qualifiers,
-            stage.pairing_method,
+            str(stage.pairing_method),  # a str, not its enum: the same key in every process
             stage.delay_top_players,
             stage.delay_compatriots,
             stage.delay_club_mates,
@@ -63,7 +63,11 @@ class SwissState:
         )
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
-    def estimate(self, runs=RUNS):
+    @property
+    def runs(self):
+        return OPTIMAL_RUNS if self.stage.pairing_method == Stage.Pairing.OPTIMAL else RUNS
+
+    def estimate(self, runs=None):
         """The estimate (stages.draws.chances.Chances), seeded by the state's key: the same state, the same figures."""
         stage = self.stage
         return swiss_chances(
@@ -75,7 +79,7 @@ class SwissState:
             precedence=precedence(stage),
             points_for=points_for(stage),
             draw_rate=self.draw_rate,
-            runs=runs,
+            runs=runs or self.runs,
             seed=int(self.key[:12], 16),
             next_round=self.complete + 1 + (1 if self.pending else 0),
             method=stage.pairing_method,
