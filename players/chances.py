@@ -81,7 +81,7 @@ class YourChances:
 
 def player_chances(schedule):
     """YourChances for each Swiss stage of the schedule that has rounds left (see stages.chances.swiss_state), the
-    figures filled where they are kept. Four queries per Swiss stage."""
+    figures filled where they are kept. Five queries per Swiss stage."""
     found = []
     for stage in schedule.stages:
         entry = next((e for e in schedule.entries if e.event_id == stage.event_id), None)

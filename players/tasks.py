@@ -81,15 +81,14 @@ def estimate_chances(stage_id):
 def ask_for_chances(found):
     """Queue the working out of the chances not kept yet (players.chances.YourChances "computing"), once per state
     while it is queued (QUEUED_SECONDS); eagerly without Redis, so they are filled here. A broker that does not
-    take it is not waited for: the next page asks again."""
+    take it, or an estimate that fails, is not tried again before QUEUED_SECONDS: the page says "being computed"."""
     for your in found:
         if your.status != "computing" or not cache.add(f"{chances.KEY.format(key=your.key)}:queued", 1, QUEUED_SECONDS):
             continue
         try:
             estimate_chances.delay(your.stage.pk)
-        except Exception:  # the broker down
-            logger.exception("Could not queue the chances of stage %s", your.stage.pk)
-            cache.delete(f"{chances.KEY.format(key=your.key)}:queued")
+        except Exception:  # the broker down, or (eagerly) the estimate failed: the page goes on without it
+            logger.exception("Could not work out the chances of stage %s; asked again after a while", your.stage.pk)
             continue
         your.fill()
 

@@ -95,7 +95,7 @@ class SwissState:
 
 def swiss_state(stage):
     """The SwissState of a Swiss stage with rounds left, or None: another kind of stage, no planned number of
-    rounds, no round complete yet, or every planned round complete. Four queries."""
+    rounds, no round complete yet, or every planned round complete. Five queries."""
     if stage.kind != Stage.Kind.SWISS or not stage.rounds_planned:
         return None
     rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))

@@ -127,3 +127,35 @@ def test_chances_in_words():
     assert chance_percent(0.0) == "< 1 %"
     assert chance_percent(0.0, out=True) == "0 %"
     assert chance_percent(0.424) == "42 %"
+
+
+def test_a_worker_works_them_out_when_a_round_is_complete(
+    tournament, monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    from players import tasks
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a worker runs the tasks
+    asked = []
+    monkeypatch.setattr(tasks.estimate_chances, "delay", asked.append)
+    stage, _players, _entries = swiss_world(tournament, [1600 - 10 * k for k in range(4)])
+    rnd = publish_round(pair_swiss_round(stage, rng=random.Random(1)))
+    first, last = rnd.matches.order_by("number")
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(first, [(25, 10)], confirm=True)
+    assert asked == []  # the round is not complete yet
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(last, [(10, 25)], confirm=True)
+    assert asked == [stage.pk]  # once committed
+
+
+def test_an_estimate_that_fails_leaves_the_page_working(client, tournament, monkeypatch):
+    from players import chances
+
+    def broken(stage_id):
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(chances, "work_out", broken)
+    stage, players, _entries = swiss_world(tournament, [1600 - 10 * k for k in range(4)])
+    play_round(stage, 1)
+    html = page(client, tournament, players[0])
+    assert TITLE in html and "Being computed" in html
