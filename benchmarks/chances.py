@@ -1,6 +1,6 @@
 """Benchmark of a Swiss stage's chances (stages.draws.chances): the estimate a player's personal page shows.
 
-    .venv/bin/python -m benchmarks.chances [--players 64] [--played 2] [--left 3] [--runs 2000] [--methods dazed]
+    .venv/bin/python -m benchmarks.chances [--players 64] [--played 2] [--left 3] [--runs 1000] [--methods dazed]
 
 Plays ``--played`` rounds of a Swiss stage of ``--players`` rated entries (the stage's own pairing, the better-rated
 side more likely to win), then times the estimate of the ``--left`` rounds still to play, ``--runs`` simulated
@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from stages.draws.chances import Entrant, swiss_chances
+from stages.draws.chances import RUNS, Entrant, swiss_chances
 from stages.draws.standings import MatchResult, swiss_standings
 from stages.draws.swiss import Competitor, pair_round
 
@@ -47,7 +47,7 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--played", type=int, default=2)
     parser.add_argument("--left", type=int, default=3)
-    parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--qualifiers", type=int, default=8)
     parser.add_argument("--methods", default="dazed,optimal")
     parser.add_argument("--repeat", type=int, default=3)
