@@ -236,6 +236,8 @@ NEWS_MAX_ATTEMPTS = int(os.environ.get("NEWS_MAX_ATTEMPTS", "5"))
 DEADLINES_QUEUE, NEWS_QUEUE = "deadlines", "news"
 CELERY_TASK_ROUTES = {
     **{entry["task"]: {"queue": DEADLINES_QUEUE} for entry in DEADLINES_SCHEDULE.values()},
+    # A Swiss stage's chances (players.chances): seconds of arithmetic, on the default queue, never before news.
+    "players.tasks.estimate_chances": {"queue": "celery"},
     "players.tasks.*": {"queue": NEWS_QUEUE},
     "tournaments.tasks.*": {"queue": NEWS_QUEUE},  # e-mails (tournaments.mail)
     "webhooks.tasks.*": {"queue": NEWS_QUEUE},  # a tournament's webhook deliveries

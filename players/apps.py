@@ -6,10 +6,13 @@ class PlayersConfig(AppConfig):
     name = "players"
 
     def ready(self):
+        from django.db.models.signals import post_save
+
         from players import player_data
         from players.links import move_personal_links
         from players.outbox import on_mail_undelivered
-        from players.tasks import on_match_news
+        from players.tasks import on_match_news, on_match_saved
+        from stages.models import Match
         from stages.signals import match_news
         from tournaments.signals import mail_undelivered, player_data_asked, player_erasing, players_merging
 
@@ -18,6 +21,7 @@ class PlayersConfig(AppConfig):
         players_merging.connect(move_personal_links, weak=False, dispatch_uid="players.move_personal_links")
         player_data_asked.connect(player_data.answer_player_data, dispatch_uid="players.player_data")
         player_erasing.connect(player_data.forget_player, dispatch_uid="players.forget_player")
+        post_save.connect(on_match_saved, sender=Match, weak=False, dispatch_uid="players.chances")
         watch_links()
 
 

@@ -93,3 +93,22 @@ def mail_notice(count, error):
     subject = ngettext("%(count)s e-mail not delivered", "%(count)s e-mails not delivered", count) % {"count": count}
     body = _("The last error: %(error)s") % {"error": error.rstrip(".")}
     return subject, "\n".join((body + ".", _("Open the list of news not delivered to try again.")))
+
+
+def chance_percent(chance, sure=False, out=False):
+    """A chance as a phone shows it, in whole percents: "100 %" and "0 %" only when the points already decide it
+    (`sure`, `out`); an estimate that never saw the other outcome says "> 99 %" or "< 1 %"."""
+    if sure:
+        return _("100 %")
+    if out:
+        return _("0 %")
+    if chance >= 0.995:
+        return _("> 99 %")
+    if chance < 0.005:
+        return _("< 1 %")
+    return _("%(percent)s %%") % {"percent": round(chance * 100)}
+
+
+def places_label(first, last):
+    """Finishing places as a band: "1", "3–4"."""
+    return str(first) if first == last else f"{first}–{last}"

@@ -25,7 +25,9 @@ from core.origin import from_own_pages
 from core.page_cache import public_page
 from matches.ties.selectors import captains_ties, players_rubbers
 from players import selectors as player_services
+from players.chances import player_chances
 from players.links import match_link_url, personal_link_urls, player_from_personal_token
+from players.tasks import ask_for_chances
 from stages.models import Match
 from stages.umpiring import self_umpired_event
 from tournaments import push
@@ -137,6 +139,9 @@ def schedule_response(request, tournament, player, personal_link):
         for pm in [schedule.next_match, *(pm for pm in schedule.results if pm.match.status == Match.Status.FINISHED)]:
             with_card_link(pm)
     with_rubbers(schedule.next_match, player, personal_link)
+    # A Swiss stage with rounds left: the player's chances, an estimate (players.chances).
+    context["chances"] = player_chances(schedule)
+    ask_for_chances(context["chances"])
     html = render_to_string("players/_schedule.html", context, request=request)
     if request.GET.get("fragment"):
         return live_fragment(request, html)

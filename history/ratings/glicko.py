@@ -2,12 +2,14 @@
 
 Plain Python. Values are on the Glicko-1 scale (a rate around 1500, a deviation around 350); the computation
 works on the Glicko-2 scale, centred on the rating's default rate as SoL centres it (the centre cancels out, but
-it decides the last bits of the floating-point figures, and SoL's stored figures are truncated ones)."""
+it decides the last bits of the floating-point figures, and SoL's stored figures are truncated ones). The expected
+score and g(φ) live on the ground floor (core.glicko), where the stages floor reads them too."""
 
 import math
 from dataclasses import dataclass
 
-SCALE = 173.7178  # Glickman's step 2: the Glicko-2 scale is the Glicko-1 one divided by 400 / ln(10)
+from core.glicko import SCALE, expected_score, impact
+
 EPSILON = 0.000001  # the convergence tolerance of step 5.4
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
@@ -48,7 +50,7 @@ class System:
         for score, opponent in results:
             opponent_mu = (opponent.mu - self.rate) / SCALE
             weight = impact(opponent.phi / SCALE)
-            expected = 1.0 / (1 + math.exp(-weight * (mu - opponent_mu)))
+            expected = expected_score(mu, opponent_mu, opponent.phi / SCALE)
             variance_inverse += weight**2 * expected * (1 - expected)
             improvement += weight * (score - expected)
         delta = improvement / variance_inverse  # step 4, Glickman's Δ, the estimated improvement
@@ -90,11 +92,6 @@ class System:
             high, f_high = middle, f_middle
         # e raised to A/2 rather than exp(A/2): the two differ in the last bit, and SoL raises e.
         return math.e ** (low / 2)
-
-
-def impact(phi):
-    """Glickman's g(φ): how much a result counts, less against an opponent whose rate is uncertain."""
-    return 1.0 / math.sqrt(1 + 3 * phi**2 / math.pi**2)
 
 
 def glicko_outcomes(score_a, score_b):

@@ -1,0 +1,125 @@
+"""A player's chances in a Swiss stage that has rounds left, on their personal page: of qualifying and of each
+finishing place, estimated from the ratings by playing the rest of the stage many times over (stages.draws.chances).
+
+Thousands of simulated rounds take a second or two for a 64-player Eurocup (benchmarks/chances.py), too long for a
+page: the figures are worked out once per state of the stage (stages.chances.SwissState.key: a round complete, the
+next one published) by a Celery task (players.tasks.estimate_chances; eagerly without Redis, in the request that
+first asks) and kept in the cache under that key, for every player of the stage. Until they are there the page
+says they are being worked out; the task then changes the tournament's page stamp (core.page_cache), so the
+personal pages, which refresh themselves (live.js), show them."""
+
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+
+from core import page_cache
+from players.display import chance_percent, places_label
+from stages.chances import swiss_state
+from stages.models import Stage
+
+KEY = "players:chances:1:{key}"
+KEEP_SECONDS = 3 * 24 * 3600  # a state lasts a round at most; a quiet stage's estimate is kept over a weekend
+NEGLIGIBLE = 0.01  # a place band less likely than this is not shown (the page says so)
+
+
+@dataclass
+class Band:
+    """Finishing places `first` to `last` and the chance of finishing in one of them."""
+
+    first: int
+    last: int
+    chance: float
+    qualifying: bool = False  # every place of the band qualifies
+
+    @property
+    def label(self):
+        return places_label(self.first, self.last)
+
+    @property
+    def percent(self):
+        return chance_percent(self.chance)
+
+
+@dataclass
+class YourChances:
+    """What the personal page shows of one stage: `status` "ready", "computing" or "unrated" (most entries have
+    no rating: no estimate)."""
+
+    stage: Stage
+    entry: object
+    complete: int
+    rounds_planned: int
+    key: str
+    status: str = "computing"
+    runs: int = 0
+    entries: int = 0
+    qualifiers: int | None = None
+    qualify: float | None = None
+    sure_in: bool = False
+    sure_out: bool = False
+    bands: list = field(default_factory=list)
+
+    @property
+    def qualify_percent(self):
+        return chance_percent(self.qualify or 0.0, self.sure_in, self.sure_out)
+
+    def fill(self):
+        """The kept figures, if they are there now; True when they are."""
+        chances = cache.get(KEY.format(key=self.key))
+        if chances is None:
+            return False
+        places = chances.places.get(self.entry.pk)
+        if places is None:  # the entry is not in the stage's standings
+            return False
+        self.status, self.runs, self.entries = "ready", chances.runs, len(places)
+        if chances.qualify:
+            self.qualify = chances.qualify[self.entry.pk]
+            self.sure_in, self.sure_out = self.entry.pk in chances.sure_in, self.entry.pk in chances.sure_out
+        self.bands = [band for band in bands(places, self.qualifiers) if band.chance >= NEGLIGIBLE]
+        return True
+
+
+def player_chances(schedule):
+    """YourChances for each Swiss stage of the schedule that has rounds left (see stages.chances.swiss_state), the
+    figures filled where they are kept. Five queries per Swiss stage."""
+    found = []
+    for stage in schedule.stages:
+        entry = next((e for e in schedule.entries if e.event_id == stage.event_id), None)
+        state = swiss_state(stage) if entry is not None else None
+        if state is None:
+            continue
+        your = YourChances(stage, entry, state.complete, stage.rounds_planned, state.key, qualifiers=state.qualifiers)
+        if not state.rated:
+            your.status = "unrated"
+        else:
+            your.fill()
+        found.append(your)
+    return found
+
+
+def work_out(stage_id):
+    """Work out and keep the chances of a Swiss stage in its state now (nothing when it has none, or they are
+    kept already); then its tournament's pages are out of date. Returns the state's key, or None."""
+    stage = Stage.objects.select_related("event").filter(pk=stage_id).first()
+    state = swiss_state(stage) if stage is not None else None
+    if state is None or not state.rated:
+        return None
+    key = KEY.format(key=state.key)
+    if cache.get(key) is None:
+        cache.set(key, state.estimate(), KEEP_SECONDS)
+        page_cache.changed([stage.event.tournament_id])
+    return state.key
+
+
+def bands(places, qualifiers=None):
+    """The finishing places grouped as a phone shows them: 1, 2, 3–4, 5–8, 9–16 ... (each band twice the one
+    before), a band cut where qualifying ends; each with its chance."""
+    n, found, first = len(places), [], 1
+    while first <= n:
+        last = min(n, first if first <= 2 else 2 * (first - 1))
+        if qualifiers and first <= qualifiers < last:
+            last = qualifiers
+        chance = sum(places[first - 1 : last])
+        found.append(Band(first, last, chance, bool(qualifiers) and last <= qualifiers))
+        first = last + 1
+    return found
