@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "matches.conduct",
     "protests",
     "players",
+    "hall",
     "printing",
     "prizes",
     "history.ratings",

@@ -82,6 +82,7 @@ urlpatterns = [
     path("", include("matches.scoring.urls_public")),
     path("", include("matches.scheduling.urls_public")),
     path("", include("players.urls_public")),
+    path("", include("hall.urls_public")),
     path("", include("printing.urls_public")),
     path("", include("prizes.urls_public")),
     path("", include("history.sol.urls_public")),
@@ -97,6 +98,7 @@ urlpatterns = [
     path("", include("matches.ties.urls_officials")),
     path("", include("protests.urls_officials")),
     path("", include("players.urls_officials")),
+    path("", include("hall.urls_officials")),
     path("", include("printing.urls_officials")),
     path("", include("prizes.urls_officials")),
 ]

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from core.models import Heartbeat
 from federations.models import DelegateAction, Delegation, EventFee, FeePayment, Quota, SentEntry
+from hall.models import HallDisplay
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
@@ -338,6 +339,13 @@ class RoundClockFactory(factory.django.DjangoModelFactory):
     started_at = factory.LazyFunction(timezone.now)
     first_bell_at = factory.LazyAttribute(lambda o: o.started_at + timedelta(minutes=50))
     second_bell_at = factory.LazyAttribute(lambda o: o.first_bell_at + timedelta(minutes=7))
+
+
+class HallDisplayFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HallDisplay
+
+    tournament = factory.SubFactory(TournamentFactory)
 
 
 class NotificationFactory(factory.django.DjangoModelFactory):
