@@ -18,7 +18,7 @@ from matches.scheduling.services import call_round, schedule_round
 from matches.scoring.services import record_result
 from stages.models import Stage
 from stages.services import draw_stage, publish_stage
-from tests.browser.conftest import new_page, shot
+from tests.browser.conftest import PHONE, log_in, new_page, page_width, shot
 from tests.factories import EntryFactory, EventFactory
 from tests.helpers import knockout
 from tournaments.venue import venue_of
@@ -83,12 +83,27 @@ def views_seen(page, seconds, shots=None):
     return seen
 
 
-def test_the_hall_display_rings_the_ecc_bells_and_turns_through_its_views(browser, live_server, tournament, secretary):
+def test_the_hall_display_rings_the_ecc_bells_and_turns_through_its_views(
+    browser, phone, live_server, tournament, secretary
+):
     rnd = eurocup_day(tournament, secretary)
     HallDisplay.objects.create(tournament=tournament, rotation_seconds=5)
     start, first, second = bells_ahead(rnd, start_in=6)
     hall = new_page(browser, FULL_HD)
     hall.add_init_script(LISTEN)
+    # The Content-Security-Policy's refusals, a script's errors, a file of the page that failed to load (as a
+    # response: the console's "Failed to load resource" also counts the favicon, which the site has none of).
+    errors = []
+    hall.on(
+        "console",
+        lambda message: (
+            message.type == "error"
+            and not message.text.startswith("Failed to load resource")
+            and errors.append(message.text)
+        ),
+    )
+    hall.on("pageerror", lambda error: errors.append(str(error)))
+    hall.on("response", lambda response: response.status >= 400 and errors.append(f"{response.status} {response.url}"))
     url = live_server.url + reverse("tournament-hall", args=[tournament.slug])
     hall.goto(url)
     tap = hall.get_by_role("button", name="Tap to allow sound")
@@ -106,6 +121,8 @@ def test_the_hall_display_rings_the_ecc_bells_and_turns_through_its_views(browse
         # Rung at its time (the page sets its clock by the server's; the grace is 20 s, the poll a quarter second).
         assert -500 <= ring["at"] - due.timestamp() * 1000 <= 3000, (ring, due)
     assert hall.locator("audio[data-bell]").count() == 3
+    assert hall.evaluate("[...document.querySelectorAll('audio[data-bell]')].every(a => a.error === null)")
+    assert errors == [], "\n".join(errors)
 
     # Reloaded right after the second bell, within its grace: no bell rings twice on this screen.
     hall.reload()
@@ -125,8 +142,18 @@ def test_the_hall_display_rings_the_ecc_bells_and_turns_through_its_views(browse
         assert hall.locator(f'[data-hall-view="{key}"]').count() == 1, key
     shot(hall, "hall-1920x1080")
 
-    # The secretary pushes an announcement: on the screen within a few seconds, without a reload.
-    hall_services.announce(tournament, "Round 2 at 14:30, tables 1-8", minutes=10, user=secretary)
+    # The secretary pushes an announcement from the phone: on the screen within a few seconds, without a reload.
+    settings_url = reverse("hall-settings", args=[tournament.slug])
+    log_in(phone, live_server, secretary.username, settings_url)
+    phone.get_by_label("Announcement across the screen").fill("Round 2 at 14:30, tables 1-8")
+    phone.get_by_label("For how many minutes").fill("0")
+    phone.get_by_role("button", name="Show on the display").click()
+    expect(phone.get_by_role("alert")).to_contain_text("Ensure this value is greater than or equal to 1")
+    phone.get_by_label("For how many minutes").fill("10")
+    phone.get_by_role("button", name="Show on the display").click()
+    expect(phone.locator(".message.success")).to_have_text("The announcement is on the display.")
+    assert page_width(phone) <= PHONE["width"]
+    shot(phone, "hall-settings-phone")
     expect(hall.locator("[data-announcement]")).to_have_text("Round 2 at 14:30, tables 1-8", timeout=8_000)
     # ... and a view turned off leaves the turns.
     hall_services.update_hall(tournament, views=[HallView.PAIRINGS, HallView.FREE_TABLES], rotation_seconds=5)
