@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "matches.featured",
     "protests",
     "players",
+    "hall",
     "printing",
     "prizes",
     "history.ratings",

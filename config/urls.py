@@ -84,6 +84,7 @@ urlpatterns = [
     path("", include("matches.scheduling.urls_public")),
     path("", include("matches.featured.urls_public")),
     path("", include("players.urls_public")),
+    path("", include("hall.urls_public")),
     path("", include("printing.urls_public")),
     path("", include("prizes.urls_public")),
     path("", include("history.sol.urls_public")),
@@ -101,6 +102,7 @@ urlpatterns = [
     path("", include("matches.ties.urls_officials")),
     path("", include("protests.urls_officials")),
     path("", include("players.urls_officials")),
+    path("", include("hall.urls_officials")),
     path("", include("printing.urls_officials")),
     path("", include("prizes.urls_officials")),
 ]

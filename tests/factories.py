@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from core.models import Heartbeat
 from federations.models import DelegateAction, Delegation, EventFee, FeePayment, Quota, SentEntry
+from hall.models import HallDisplay
 from matches.conduct.models import Concession, ConductChange, DisciplinaryReport, MatchLoss, MatchWarning, RestInterval
 from matches.featured.models import FeaturedTable
 from matches.models import ResultChange
@@ -349,6 +350,13 @@ class FeaturedTableFactory(factory.django.DjangoModelFactory):
 
     tournament = factory.SubFactory(TournamentFactory)
     table = 1
+
+
+class HallDisplayFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HallDisplay
+
+    tournament = factory.SubFactory(TournamentFactory)
 
 
 class NotificationFactory(factory.django.DjangoModelFactory):
