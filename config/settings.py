@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "players",
     "printing",
     "prizes",
+    "stats",
     "history.ratings",
     "history.championships",
     "history.sol",

@@ -84,6 +84,7 @@ urlpatterns = [
     path("", include("players.urls_public")),
     path("", include("printing.urls_public")),
     path("", include("prizes.urls_public")),
+    path("", include("stats.urls_public")),
     path("", include("history.sol.urls_public")),
     path("", include("history.archive.urls_public")),
     path("", include("tournaments.urls_officials")),
