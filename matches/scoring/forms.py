@@ -17,8 +17,8 @@ QUEEN_CHOICES = [
 # ICF 26 (ECC XXV, XXVI), in the players' terms: who made it, in which turn.
 SLAM_CHOICES = [
     ("", gettext_lazy("No slam")),
-    ("white", gettext_lazy("White slam: the breaker pocketed all his c/m and the Queen in his first turn")),
-    ("black", gettext_lazy("Black slam: the other side pocketed all its c/m in its first turn")),
+    ("white", gettext_lazy("White slam, by the breaker")),
+    ("black", gettext_lazy("Black slam, by the other side")),
 ]
 CHANCE_CHOICES = [("", "—"), ("in", gettext_lazy("Pocketed")), ("out", gettext_lazy("Missed"))]
 CHANCES = 3  # queen2 ¶12: three chances each
@@ -113,6 +113,9 @@ class BoardForm(CardForm):
             self.fields[name].choices = side_choices(self.names)
         specials = special_choices(rule_set)
         self.fields["situation"].choices = [("", _("None: an ordinary finish")), *specials]
+        self.fields["slam"].help_text = _(
+            "All the side's c/m in its first turn; a white slam with the Queen (%(law)s)."
+        ) % {"law": rule_set.cite("slam")}
         if not toss_decides_break:
             del self.fields["breaker"]
         if not specials:  # e.g. office: those strokes are fouls and the board goes on
