@@ -3,6 +3,7 @@ to them."""
 
 import pytest
 
+from core import page_cache
 from players.links import personal_link, personal_path
 from stages.models import Match
 from tests.factories import BoardFactory, MatchFactory, PlayerFactory, RoundFactory
@@ -90,3 +91,23 @@ def test_the_players_personal_page_links_to_their_statistics(client, tournament,
     maker, _ = names(slam)
     page = client.get(personal_path(tournament, personal_link(tournament, maker))).content.decode()
     assert f"/t/{tournament.slug}/statistics/players/{maker.pk}/" in page
+
+
+@pytest.mark.usefixtures("page_cache")
+def test_the_pages_are_cached_until_a_board_changes_them(client, tournament, slam, committed):
+    maker, _ = names(slam)
+    urls = [
+        f"/t/{tournament.slug}/statistics/",
+        f"/t/{tournament.slug}/events/{slam.match.stage.event_id}/statistics/",
+        f"/t/{tournament.slug}/statistics/players/{maker.pk}/",
+        f"/archive/players/{maker.pk}/statistics/",
+    ]
+    for url in urls:
+        assert client.get(url)[page_cache.HIT_HEADER] == "miss", url
+        assert client.get(url)[page_cache.HIT_HEADER] == "hit", url
+    with committed():  # a black slam by A on a board B broke (ICF 26(b))
+        BoardFactory(match=slam.match, breaker="B", winner="A", awarded_to="A", slam="black", queen="covered_by_loser")
+    for url in urls:
+        response = client.get(url)
+        assert response[page_cache.HIT_HEADER] == "miss", url
+        assert "Black slam" in response.content.decode(), url
