@@ -76,4 +76,12 @@ def test_a_slam_entered_on_the_card_shows_on_the_players_statistics_and_the_even
     expect(visitor.locator("ol.slam-list li")).to_contain_text("White slam")
     assert page_width(visitor) <= PHONE["width"]
     shot(visitor, "stats-5-archive")
+
+    # The tournament's statistics, from its page: each event's boards and slams.
+    visitor.goto(live_server.url + reverse("tournament-detail", args=[tournament.slug]))
+    visitor.get_by_role("link", name="Statistics: boards, queens, slams").click()
+    expect(visitor.locator("ul.archive-list")).to_contain_text("6 boards · slams: 1 white, 0 black")
+    expect(visitor.locator("ol.slam-list li")).to_contain_text(stage.event.name)
+    assert page_width(visitor) <= PHONE["width"]
+    shot(visitor, "stats-6-tournament")
     visitor.context.close()
