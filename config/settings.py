@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "hall",
     "printing",
     "prizes",
+    "stats",
     "history.ratings",
     "history.championships",
     "history.sol",

@@ -87,6 +87,7 @@ urlpatterns = [
     path("", include("hall.urls_public")),
     path("", include("printing.urls_public")),
     path("", include("prizes.urls_public")),
+    path("", include("stats.urls_public")),
     path("", include("history.sol.urls_public")),
     path("", include("history.archive.urls_public")),
     path("", include("tournaments.urls_officials")),

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import RuleError
+from rules.slams import check_slam
 from rules.specials import SITUATIONS
 from rules.translation import gettext as _
 from rules.translation import ngettext
@@ -45,7 +46,8 @@ class SpecialEnding:
 class BoardInput:
     """How a board ended. ``scores_before`` defaults to 0-0. ``queen`` is where the Queen is at the finish
     (``None``: not stated, no queen credit). With a ``special_ending``, ``winner`` and ``coins_left_of_loser``
-    are ignored."""
+    are ignored. ``slam``: "white" or "black" when the board was a slam (ICF 26, ``rules.slams``), checked against
+    ``breaker`` (in a game, the breaker by ICF 49 when not given)."""
 
     scores_before: Mapping[str, int] | None = None
     winner: str | None = None
@@ -56,6 +58,8 @@ class BoardInput:
     special_ending: SpecialEnding | None = None
     started_at: datetime | None = None
     completed_at: datetime | None = None
+    breaker: str | None = None
+    slam: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BoardInput:
@@ -142,6 +146,7 @@ def score_board(rule_set: RuleSet, board: BoardInput) -> BoardResult:
             _("%(law)s: must be one of %(states)s")
             % {"law": rule_set.cite("queen"), "states": ", ".join(QUEEN_STATES)},
         )
+    check_slam(rule_set, board)  # ICF 26
     if board.special_ending is not None:
         return _score_special(rule_set, board, scores)
     return _score_ordinary(rule_set, board, scores)

@@ -107,7 +107,9 @@ def play_game(rule_set, game: GameInput) -> GameState:
                     "ended_by": state.ended_by or _("tie-breaker"),
                 },
             )
-        result = _score(rule_set, board_no, board, state.scores, game.stage)
+        # ICF 49(a)(i): the break alternates; a board says who broke it only after a toss (ICF 56(b)).
+        breaker = first_breaker if board_no % 2 else other(first_breaker)
+        result = _score(rule_set, board_no, board, state.scores, game.stage, breaker)
         if timed:
             check_board_times(rule_set, board_no, board, first_bell, second_bell)
         state.boards.append(result)
@@ -149,9 +151,13 @@ def play_game(rule_set, game: GameInput) -> GameState:
     return state
 
 
-def _score(rule_set, board_no: int, board: BoardInput, scores: dict[str, int], stage: str | None) -> BoardResult:
+def _score(
+    rule_set, board_no: int, board: BoardInput, scores: dict[str, int], stage: str | None, breaker: str
+) -> BoardResult:
     if not isinstance(board, BoardInput):
         board = BoardInput.from_dict(board)
+    if board.breaker is None:
+        board = replace(board, breaker=breaker)
     if board.scores_before is not None and dict(board.scores_before) != scores:
         raise RuleError(
             "boards",

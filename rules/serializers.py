@@ -58,6 +58,12 @@ class RulesBoardSerializer(serializers.Serializer):
     special_ending = RulesSpecialEndingSerializer(required=False, allow_null=True)
     started_at = serializers.DateTimeField(required=False, allow_null=True)
     completed_at = serializers.DateTimeField(required=False, allow_null=True)
+    breaker = serializers.CharField(
+        required=False, allow_null=True, help_text="'A' or 'B': who broke the board (needed with a slam)."
+    )
+    slam = serializers.CharField(
+        required=False, allow_null=True, help_text="'white' or 'black' (ICF 26): the board was a slam."
+    )
 
     def to_internal_value(self, data):
         if isinstance(data, dict):

@@ -7,6 +7,7 @@ from history.archive import views
 urlpatterns = [
     path("archive/", views.index, name="archive"),
     path("archive/players/<int:player_id>/", views.player_page, name="archive-player"),
+    path("archive/players/<int:player_id>/statistics/", views.player_statistics, name="archive-player-statistics"),
     path("archive/players/<int:player_id>/vs/", views.head_to_head_form, name="archive-head-to-head-form"),
     path("archive/players/<int:player_id>/vs/<int:other_id>/", views.head_to_head, name="archive-head-to-head"),
     path("archive/players/<int:player_id>/portrait/", views.portrait, name="archive-portrait"),

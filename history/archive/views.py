@@ -12,6 +12,7 @@ from history.archive.display import AGE_LABELS
 from history.championships import selectors as championship_selectors
 from history.championships.models import Championship
 from history.ratings.models import Rating
+from stats import selectors as stats_selectors
 from tournaments.models import Club, Player
 from tournaments.privacy import players_visible_to
 
@@ -54,6 +55,14 @@ def player_page(request, player_id):
         "portrait": selectors.shown_picture(player=player),
     }
     return render(request, "archive/player.html", context)
+
+
+@archive_page(stamps.player)
+def player_statistics(request, player_id):
+    """The player's boards, breaks, queens and slams across the public tournaments (stats.selectors)."""
+    player = get_object_or_404(players_visible_to(request.user).select_related("club"), pk=player_id)
+    context = {"player": player, **stats_selectors.archive_player_page(player)}
+    return render(request, "archive/statistics.html", context)
 
 
 def head_to_head_form(request, player_id):

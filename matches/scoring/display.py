@@ -129,6 +129,17 @@ def queen_short(queen):
     return QUEEN_SHORT.get(queen, "—")
 
 
+SLAM_WORDS = {
+    "white": gettext_lazy("White slam by the breaker"),
+    "black": gettext_lazy("Black slam by the other side"),
+}
+
+
+def slam_text(slam):
+    """A board's slam (ICF 26), or "" without one."""
+    return str(SLAM_WORDS.get(slam, ""))
+
+
 def special_text(special_ending):
     """The special finish of a board, or "" after an ordinary one."""
     return special_ending["situation"].replace("_", " ") if special_ending else ""
@@ -296,6 +307,7 @@ def board_words(board, names):
     else:
         how = _("special finish")
     totals = board.get("totals") or {}
+    slam = slam_text(board.get("slam"))
     return _(
         "Game %(game)s, board %(board)s: %(breaker)s broke; %(how)s, %(queen)s; %(points)s to %(awarded)s; %(a)s–%(b)s"
     ) % {
@@ -303,7 +315,7 @@ def board_words(board, names):
         "board": board.get("board"),
         "breaker": names.get(board.get("breaker"), "?"),
         "how": how,
-        "queen": QUEEN_WORDS.get(board.get("queen")) or _("queen not stated"),
+        "queen": ", ".join(filter(None, [str(QUEEN_WORDS.get(board.get("queen")) or _("queen not stated")), slam])),
         "points": board.get("points", 0),
         "awarded": names.get(board.get("awarded_to"), _("nobody")),
         "a": totals.get("A"),

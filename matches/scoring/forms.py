@@ -14,6 +14,12 @@ QUEEN_CHOICES = [
     ("covered_by_loser", gettext_lazy("Covered by the loser")),
     ("on_board", gettext_lazy("Still on the board")),
 ]
+# ICF 26 (ECC XXV, XXVI), in the players' terms: who made it, in which turn.
+SLAM_CHOICES = [
+    ("", gettext_lazy("No slam")),
+    ("white", gettext_lazy("White slam, by the breaker")),
+    ("black", gettext_lazy("Black slam, by the other side")),
+]
 CHANCE_CHOICES = [("", "—"), ("in", gettext_lazy("Pocketed")), ("out", gettext_lazy("Missed"))]
 CHANCES = 3  # queen2 ¶12: three chances each
 
@@ -67,6 +73,7 @@ class BoardForm(CardForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 9}),
     )
     queen = forms.ChoiceField(label=gettext_lazy("Queen"), choices=QUEEN_CHOICES, required=False)
+    slam = forms.ChoiceField(label=gettext_lazy("Slam"), choices=SLAM_CHOICES, required=False)
     loser_outstanding_dues = forms.IntegerField(
         label=gettext_lazy("Loser's outstanding dues"),
         initial=0,
@@ -106,6 +113,9 @@ class BoardForm(CardForm):
             self.fields[name].choices = side_choices(self.names)
         specials = special_choices(rule_set)
         self.fields["situation"].choices = [("", _("None: an ordinary finish")), *specials]
+        self.fields["slam"].help_text = _(
+            "All the side's c/m in its first turn; a white slam with the Queen (%(law)s)."
+        ) % {"law": rule_set.cite("slam")}
         if not toss_decides_break:
             del self.fields["breaker"]
         if not specials:  # e.g. office: those strokes are fouls and the board goes on
@@ -130,6 +140,7 @@ class BoardForm(CardForm):
             "queen": data.get("queen") or None,
             "loser_outstanding_dues": data.get("loser_outstanding_dues") or 0,
             "special_ending": special,
+            "slam": data.get("slam") or None,
             "breaker": data.get("breaker") or None,
         }
 

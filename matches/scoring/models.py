@@ -29,6 +29,8 @@ class Game(models.Model):
 
 
 SIDES = [("A", "A"), ("B", "B")]
+# ICF 26 (ECC XXV, XXVI): a board finished in one turn; the values are rules.slams.SLAMS.
+SLAMS = [("white", gettext_lazy("White slam")), ("black", gettext_lazy("Black slam"))]
 
 
 class Board(models.Model):
@@ -45,6 +47,9 @@ class Board(models.Model):
     queen = models.CharField(max_length=20, blank=True)
     loser_outstanding_dues = models.PositiveSmallIntegerField(default=0)
     special_ending = models.JSONField(null=True, blank=True)
+    # A white slam is the breaker's, a black slam the other side's (rules.slams); blank: none, or not recorded (an
+    # older card, a SoL import).
+    slam = models.CharField(max_length=5, blank=True, default="", choices=SLAMS)
     # What the rules app made of it.
     awarded_to = models.CharField(max_length=1, blank=True, choices=SIDES)
     points = models.PositiveSmallIntegerField(default=0)
@@ -82,11 +87,13 @@ class Board(models.Model):
     def as_input(self):
         """The board as the rules app takes it (rules.board.BoardInput's JSON shape)."""
         return {
+            "breaker": self.breaker or None,
             "winner": self.winner or None,
             "coins_left_of_loser": self.coins_left_of_loser,
             "queen": self.queen or None,
             "loser_outstanding_dues": self.loser_outstanding_dues,
             "special_ending": self.special_ending,
+            "slam": self.slam or None,
         }
 
     def as_dict(self):

@@ -30,13 +30,14 @@ from rules.conduct import concede_game
 from rules.errors import RuleError
 from rules.game import GameInput
 from rules.match import GameResult, MatchInput
+from rules.slams import check_slam
 from rules.tiebreak import TieBreaker
 from rules.timing import UnfinishedBoard
 from stages.models import UNFINISHED, Match
 from stages.rules_round import rules_round_of
 
 S = Match.Status
-BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending")
+BOARD_FIELDS = ("winner", "coins_left_of_loser", "queen", "loser_outstanding_dues", "special_ending", "slam")
 # Game-level entries of the card, in rules.game.GameInput's names.
 GAME_ENTRIES = ("tie_breaker", "sudden_death", "unfinished_board_at_second_bell")
 
@@ -365,8 +366,12 @@ def add_board(match, game_no, data, user=None, board_no=None, refuse_repeats=Fal
         number=state.next_board,
         breaker=breaker or state.next_breaker,
         entered_by=signed_in(user),
-        **{k: ("" if v is None and k in ("winner", "queen") else v) for k, v in values.items()},
+        **{k: ("" if v is None and k in ("winner", "queen", "slam") else v) for k, v in values.items()},
     )
+    try:  # ICF 26: refused on its own field (in the game below the rules app names the board instead)
+        check_slam(rule_set, BoardInput.from_dict(board.as_input()))
+    except RuleError as error:
+        raise ServiceError(error.field, error.message) from None
     boards.append(board)
     after = card_state(match, boards)  # the rules app validates the new board in its game
     scored = next(g for g in after.games if g.number == game_no).state.boards[-1]

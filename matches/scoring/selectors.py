@@ -85,6 +85,7 @@ def board_view(board):
     """The board with its queen and special finish in words, for its row of the card."""
     board.queen_short = display.queen_short(board.queen)
     board.special_text = display.special_text(board.special_ending)
+    board.slam_text = display.slam_text(board.slam)
     return board
 
 
@@ -107,7 +108,7 @@ def score_card(match):
     """The read-only score card: per game its boards and entries, or the games of a final score only."""
     names = display.side_names(match)
     rule_set = match.stage.event.rules
-    laws = {topic: rule_set.cite(topic) for topic in ("toss", "special", "second_bell", "tie")}
+    laws = {topic: rule_set.cite(topic) for topic in ("toss", "special", "second_bell", "tie", "slam")}
     context = {"match": match, "names": names, "rule_set": rule_set, "laws": laws, "result": result_text(match)}
     context["is_open"] = match.status in UNFINISHED  # not played out yet: the card may still be empty
     if match.entry_a_id is None or match.entry_b_id is None:

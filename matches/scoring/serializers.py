@@ -29,6 +29,13 @@ class BoardEntrySerializer(serializers.Serializer):
     queen = serializers.CharField(required=False, allow_null=True)
     loser_outstanding_dues = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
     special_ending = RulesSpecialEndingSerializer(required=False, allow_null=True)
+    slam = serializers.ChoiceField(
+        choices=["white", "black"],
+        required=False,
+        allow_null=True,
+        help_text="ICF 26: 'white', the breaker's slam (all his c/m and the Queen in his first turn); 'black', the "
+        "other side's (all its c/m in its first turn). Checked against the board: 400 on the `slam` field.",
+    )
 
 
 class TransitionSerializer(serializers.Serializer):
@@ -186,6 +193,9 @@ class CardBoardSerializer(serializers.Serializer):
     queen = serializers.CharField(allow_null=True)
     loser_outstanding_dues = serializers.IntegerField()
     special_ending = RulesSpecialEndingSerializer(allow_null=True)
+    slam = serializers.CharField(
+        allow_null=True, help_text="'white' (the breaker's) or 'black' (the other side's) slam, ICF 26; null: none."
+    )
     awarded_to = serializers.CharField(allow_null=True, help_text="The side credited with the points.")
     points = serializers.IntegerField()
     totals = SideScoresSerializer(help_text="Running totals after this board.")

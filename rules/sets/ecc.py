@@ -48,6 +48,7 @@ class ECC(RuleSet):
     readings = Readings(rule_112_reduced_at_22=False)
     side_change_rule = gettext_lazy("ECC 17: the order of sitting continues throughout the match (one game)")
     citations = {
+        "slam": "ECC XXV, XXVI",
         "coins": "ECC 34",
         "winner": "ECC 32",
         "queen": "ECC 33, 37",

@@ -40,6 +40,7 @@ class ICF(RuleSet):
         "when a player reaches 13 points"
     )
     citations = {
+        "slam": "ICF 26",
         "coins": "ICF 52",
         "winner": "ICF 52(a)",
         "queen": "ICF 52(b), 54",

@@ -39,6 +39,7 @@ class Office(RuleSet):
     no_protest_reason = gettext_lazy("The office league rules lay down no protest procedure.")
     side_change_rule = gettext_lazy("none (office rules do not change sides)")
     citations = {
+        "slam": "ICF 26 (office: the breaker plays white)",
         "coins": "office (Scoring)",
         "winner": "office (Scoring)",
         "queen": "office (Covering the Queen, Scoring)",

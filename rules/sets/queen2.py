@@ -61,6 +61,7 @@ class Queen2(RuleSet):
         "queen2 ¶1: in the third set the sides change after two boards; ICF 58, 59 between sets"
     )
     citations = {
+        "slam": "ICF 26 (queen2 ¶21)",
         "coins": "ICF 52 (queen2 ¶21)",
         "winner": "ICF 52(a) (queen2 ¶21)",
         "queen": "queen2 ¶4-6",
