@@ -39,6 +39,7 @@ from tournaments.models import (
     Venue,
 )
 from tournaments.rollcall_models import Presence, RollCall
+from webhooks.models import Delivery, Webhook
 
 # Every user's password, for tests that log in through a form or ask for a token.
 PASSWORD = "pass-word-42"
@@ -601,3 +602,25 @@ class ConductChangeFactory(factory.django.DjangoModelFactory):
     tournament = factory.SelfAttribute("match.stage.event.tournament")
     what = ConductChange.What.WARNING
     after = factory.LazyAttribute(lambda o: {"law": "ICF 143(h)"})
+
+
+class WebhookFactory(factory.django.DjangoModelFactory):
+    """A tournament's webhook to a receiver of its own (nothing is sent until a sweep runs)."""
+
+    class Meta:
+        model = Webhook
+
+    tournament = factory.SubFactory(TournamentFactory)
+    url = "https://hooks.example.org/carrom"
+
+
+class DeliveryFactory(factory.django.DjangoModelFactory):
+    """A test ping waiting to be sent."""
+
+    class Meta:
+        model = Delivery
+
+    webhook = factory.SubFactory(WebhookFactory)
+    event = Delivery.Event.PING
+    payload = factory.LazyFunction(lambda: {"type": "ping"})
+    next_attempt_at = factory.LazyFunction(timezone.now)

@@ -39,6 +39,7 @@ from tests.helpers import protest_photo
 from tournaments import mail
 from tournaments.mail import Mail
 from tournaments.models import Invitation
+from webhooks.models import Delivery, Webhook
 
 RUNNING = ("beat", "worker:deadlines", "worker:news")  # the stamps of a service whose periodic tasks run
 
@@ -100,6 +101,11 @@ def build_world():
     }
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["featured"] = feature_match(tournament, open_match, user=secretary).pk  # a match on stream (its screens)
+    # The tournament's webhook and a delivery its receiver refused once (the secretary may send it again)
+    webhook = Webhook.objects.create(tournament=tournament, url="https://hooks.example.org/carrom")
+    ids["delivery"] = Delivery.objects.create(
+        webhook=webhook, event=Delivery.Event.PING, payload={"type": "ping"}, next_attempt_at=timezone.now(), attempts=1
+    ).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
     ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
     # An e-mail still to send (tournaments.mail), and beat and its workers running (core.heartbeat).

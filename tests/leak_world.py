@@ -49,6 +49,7 @@ from tests.factories import (
 from tournaments import mail
 from tournaments.mail import Mail
 from tournaments.models import Invitation, Tournament
+from webhooks.models import Delivery, Webhook
 
 DRAFT_NAME = "Veiled Draft Cup"
 DRAFT_SURNAME = "Zarkovine"  # every draft player's last name starts so
@@ -129,6 +130,8 @@ def in_play(tournament, secretary, umpire, field):
     for player in field:
         player.club = club
         player.save()
+    # The tournament's webhook hears what follows: its deliveries name the players as the public pages do.
+    webhook = Webhook.objects.create(tournament=tournament, url="https://hooks.example.org/carrom")
     event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")
     entries = [EntryFactory(event=event, seed=seed, members=[p]) for seed, p in enumerate(field, 1)]
     swiss = StageFactory(event=event, order=1, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=3)
@@ -174,7 +177,14 @@ def in_play(tournament, secretary, umpire, field):
         "rating": rating,
         "championship": championship,
         "featured": feature_match(tournament, played, user=secretary),  # a match on stream: its overlay names them
+        "delivery": failed_once(webhook.deliveries.get(event=Delivery.Event.RESULT_CONFIRMED)),
     }
+
+
+def failed_once(delivery):
+    """A delivery the receiver refused once: the secretary may send it again at once."""
+    Delivery.objects.filter(pk=delivery.pk).update(attempts=1, last_status_code=500, last_answer="Receiver down")
+    return delivery
 
 
 def photo_marker(tournament):

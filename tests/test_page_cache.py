@@ -328,6 +328,8 @@ PRIVATE_MODELS = {
     "sol.ImportJob": "an upload's progress, shown to the signed-in user who started it",
     "sol.ImportedTourney": "the digest of the imported file, read only when importing again",
     "registration.SignUp": "a sign-up, shown to the event's secretaries and its owner's link only, never cached",
+    "webhooks.Webhook": "a tournament's webhook and its secret: the secretaries' page only, never cached",
+    "webhooks.Delivery": "what the webhook sent and the answers: the secretaries' page only, never cached",
 }
 
 

@@ -15,7 +15,8 @@ def on_player_erasing(sender, player, **kwargs):
         names[entry.pk] = entry.name
     if not names:
         return
-    kept = Delivery.objects.filter(webhook__tournament__events__entries__in=list(names)).distinct()
+    tournaments = Entry.objects.filter(pk__in=list(names)).values("event__tournament_id")
+    kept = Delivery.objects.filter(webhook__tournament__in=tournaments)
     for row in kept.select_for_update(of=("self",)):
         if renamed(row.payload, names):
             row.save(update_fields=["payload"])

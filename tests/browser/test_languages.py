@@ -21,9 +21,9 @@ SAME_IN_EVERY_LANGUAGE = ".languages, .who"
 LAW = re.compile(r"\b(ICF|ECC)\s*\d+(\([a-z0-9]+\))*", re.IGNORECASE)
 # Words that are written the same in that language as in English, checked one by one.
 SAME_WORD = {
-    "fr": {"Total", "Table", "Date", "Notes", "Points", "Documents", "Sets", "Match", "Tie-break", "Service"},
-    "it": {"Round", "Set", "Break", "Tie-break", "Bye"},
-    "de": {"Name", "Start", "Status", "Tie-break", "Bye", "Queen", "Board", "Striker", "Match"},
+    "fr": {"Total", "Table", "Date", "Notes", "Points", "Documents", "Sets", "Match", "Tie-break", "Service", "Slam"},
+    "it": {"Round", "Set", "Break", "Tie-break", "Bye", "Slam"},
+    "de": {"Name", "Start", "Status", "Tie-break", "Bye", "Queen", "Board", "Striker", "Match", "Slam"},
     "hi": set(),
 }
 

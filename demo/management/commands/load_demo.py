@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from demo import eurocup, nations, office
 from demo import late_arrival as late_arrival_demo
 from demo import protest as protest_demo
+from demo import stream as stream_demo
 from tournaments import officials
 from tournaments.models import Club, Event, Tournament
 from tournaments.services import import_entries
@@ -61,6 +62,7 @@ class Command(BaseCommand):
                 officials.appoint_without_invitation(tournament, role, users[username])
         self.stdout.write(late_arrival_demo.load(cup, users["umpire"]))  # a player who never reports (ICF 143)
         self.stdout.write(protest_demo.load(cup, users["umpire"]))  # a protest awaiting its decision (ICF 151)
+        self.stdout.write(stream_demo.load(cup, users["secretary"]))  # table 1 featured on stream
         names = ", ".join(username for username, _role in DEMO_USERS)
         self.stdout.write(
             self.style.SUCCESS(
