@@ -1,8 +1,6 @@
 """Small reportlab helpers shared by the printed sheets and the score card: escaped paragraphs, text that must fit
 one line of a form's cell, column widths, the black grid."""
 
-import gc
-from contextlib import contextmanager
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -110,18 +108,3 @@ def stack(tables):
     outer = Table([[t] for t in tables])
     outer.setStyle(TableStyle(no_padding()))
     return outer
-
-
-@contextmanager
-def gc_paused():
-    """No cyclic garbage collection while a big sheet is read and drawn. A 1,000-player standings or a round's
-    500 score cards make tens of thousands of short-lived objects, which reference counting frees; counted by the
-    collector, they set off full collections of the whole process (40-60 ms each on the benchmark machine) that
-    find nothing to free. Collection resumes afterwards (unless someone else had paused it)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -12,12 +12,12 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core.memory import gc_paused
 from core.numbers import whole_number
 from core.page_cache import public_page
 from printing import pdf as printing
 from printing import selectors as print_data
 from printing.links import add_match_links
-from printing.pdf_kit import gc_paused
 from stages.models import Round, Stage
 from stages.umpiring import self_umpired_event
 from tournaments.models import Event
@@ -68,7 +68,7 @@ def round_score_cards(request, slug, round_id):
     require_umpire(request, tournament)
     rnd = visible_round(request, tournament, round_id)
     blank = request.GET.get("blank") == "1"
-    with gc_paused():  # a round's cards: see pdf_kit.gc_paused
+    with gc_paused():  # a round's cards: see core.memory.gc_paused
         cards = print_data.round_score_cards(rnd, blank=blank)
         if not blank:
             add_match_links(cards, request, named=True, stage=rnd.stage)
@@ -134,7 +134,7 @@ def stage_standings(request, slug, stage_id):
     stage = get_object_or_404(
         Stage.objects.select_related("event__tournament"), pk=stage_id, event__tournament=tournament
     )
-    with gc_paused():  # a 1,000-player table: see pdf_kit.gc_paused
+    with gc_paused():  # a 1,000-player table: see core.memory.gc_paused
         try:
             data = printing.standings_sheet(*print_data.stage_standings_sheet(stage))
         except print_data.NoStandings as error:

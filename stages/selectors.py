@@ -127,21 +127,20 @@ def decided_results(matches, byes_count, bye_margin=None):
     its bye score against, as SoL counts its phantom score) and its total score its own; a round-robin bye is a
     rest and counts for nothing."""
     results = []
+    add = results.append  # one call per match of the stage: 50,000 in a 10,000-player Swiss after ten rounds
     for match in matches:
-        if not match.is_decided or match.entry_a_id is None:
+        a, b = match.entry_a_id, match.entry_b_id
+        if not match.is_decided or a is None:
             continue
-        if match.entry_b_id is None:
+        if b is None:
             if byes_count:
-                score_a, score_b = match.score_a or 0, match.score_b or 0
-                results.append(MatchResult(match.entry_a_id, None, score_a, score_b, bye_margin=bye_margin))
+                add(MatchResult(a, None, match.score_a or 0, match.score_b or 0, bye_margin=bye_margin))
         elif match.forfeited == "ab":  # both sides absent at the reporting deadline: a loss for each
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, 0, 0, both_lose=True))
+            add(MatchResult(a, b, 0, 0, both_lose=True))
         elif match.status == Match.Status.WALKOVER and match.score_a is None:  # no score (ICF 143): the win only
-            side = "a" if match.winner_id == match.entry_a_id else "b"
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, walkover=side))
+            add(MatchResult(a, b, walkover="a" if match.winner_id == a else "b"))
         else:
-            boards = {"boards_a": match.boards_a, "boards_b": match.boards_b}
-            results.append(MatchResult(match.entry_a_id, match.entry_b_id, *result_scores(match), **boards))
+            add(MatchResult(a, b, *result_scores(match), boards_a=match.boards_a, boards_b=match.boards_b))
     return results
 
 

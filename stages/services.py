@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from core import page_cache
 from core.bulk import insert_rows
+from core.memory import gc_paused
 from stages.bracket import sync_bracket
 from stages.draws import groups as group_engine
 from stages.draws import knockout, round_robin, swiss
@@ -182,68 +183,71 @@ def pair_swiss_round(stage, rng=None, shuffle_tables=False):
             % {"count": planned}
         )
 
-    competitors, matches = swiss_field(stage)
-    played = [(m.entry_a_id, m.entry_b_id) for m in matches]
-    pairer = swiss.SwissPairer(
-        stage.pairing_method,
-        delay_top_players=stage.delay_top_players,
-        delay_compatriots=stage.delay_compatriots,
-        delay_club_mates=stage.delay_club_mates,
-        first_round="rating" if stage.first_round_by_rating else "random",
-        rng=rng or random.Random(),
-        bye_score=(stage.bye_score_for, stage.bye_score_against),
-    )
-    try:
-        pairing = pairer.pair(competitors, played=played, round_no=number)
-    except DrawError as error:
-        raise StageError(error.message) from None
-
-    rnd = Round.objects.create(stage=stage, number=number)
-    pairs = [*pairing.pairs, *([(pairing.bye, None)] if pairing.bye else [])]
-    if shuffle_tables:
-        tables = swiss.assign_tables(pairs, table_history(matches), tournament_tables(stage), number, rng)
-    else:
-        tables = swiss.tables_in_board_order(pairs, tournament_tables(stage))
-    # Plain rows (a 10,000-player round is 5,000 matches): what mark_bye gives a bye, the defaults for the rest.
-    insert_rows(
-        Match,
-        ("stage", "round", "number", "entry_a", "entry_b", "table", "status", "winner", "score_a", "score_b"),
-        [
-            (stage.pk, rnd.pk, index, a, b, board, Match.Status.SCHEDULED, None, None, None)
-            if b is not None
-            else (stage.pk, rnd.pk, index, a, None, board, Match.Status.BYE, a, *swiss_bye_score(stage))
-            for index, ((a, b), board) in enumerate(zip(pairs, tables, strict=True), 1)
-        ],
-    )
+    with gc_paused():  # 10,000 players: some 200,000 rows, results and standings objects (core.memory)
+        pairs, tables = next_round_pairs(stage, number, rng or random.Random(), shuffle_tables)
+        rnd = Round.objects.create(stage=stage, number=number)
+        # Plain rows (a 10,000-player round is 5,000 matches): what mark_bye gives a bye, the defaults for the rest.
+        insert_rows(
+            Match,
+            ("stage", "round", "number", "entry_a", "entry_b", "table", "status", "winner", "score_a", "score_b"),
+            [
+                (stage.pk, rnd.pk, index, a, b, board, Match.Status.SCHEDULED, None, None, None)
+                if b is not None
+                else (stage.pk, rnd.pk, index, a, None, board, Match.Status.BYE, a, *swiss_bye_score(stage))
+                for index, ((a, b), board) in enumerate(zip(pairs, tables, strict=True), 1)
+            ],
+        )
     if stage.status == Stage.Status.PENDING:
         stage.status = Stage.Status.DRAWN
         stage.save(update_fields=["status"])
     return rnd
 
 
+def next_round_pairs(stage, number, rng, shuffle_tables):
+    """The pairs of the stage's round `number` in board order, the bye last as (id, None), and each pair's table
+    (see pair_swiss_round). Everything read to find them is dropped on return."""
+    competitors, matches = swiss_field(stage)
+    pairer = swiss.SwissPairer(
+        stage.pairing_method,
+        delay_top_players=stage.delay_top_players,
+        delay_compatriots=stage.delay_compatriots,
+        delay_club_mates=stage.delay_club_mates,
+        first_round="rating" if stage.first_round_by_rating else "random",
+        rng=rng,
+        bye_score=(stage.bye_score_for, stage.bye_score_against),
+    )
+    try:
+        pairing = pairer.pair(competitors, played=[(m.entry_a_id, m.entry_b_id) for m in matches], round_no=number)
+    except DrawError as error:
+        raise StageError(error.message) from None
+    pairs = [*pairing.pairs, *([(pairing.bye, None)] if pairing.bye else [])]
+    if shuffle_tables:
+        return pairs, swiss.assign_tables(pairs, table_history(matches), tournament_tables(stage), number, rng)
+    return pairs, swiss.tables_in_board_order(pairs, tournament_tables(stage))
+
+
 def swiss_field(stage):
     """What the pairing engine reads of a Swiss stage: its competitors in standing order, and the stage's matches
     (stages.loading rows). Every active entry competes, and every withdrawn one that has played (it stays in the
-    standings, the engine leaves it out)."""
-    matches = match_rows(stage.matches.all())
-    played_here = Q(pk__in=stage.matches.values("entry_a")) | Q(pk__in=stage.matches.values("entry_b"))
-    entries = entry_rows(stage.event.entries.filter(Q(withdrawn=False) | played_here))
+    standings, the engine leaves it out). The matches come in no particular order: the standings add up whole
+    numbers (points, scores, the bye score), whose sums no order changes, and the pairs met are a set; the
+    matches' own order would join the round, stage, event and tournament to sort a 10,000-player stage's
+    50,000 rows."""
+    matches = match_rows(stage.matches.order_by())
+    played = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
+    # The event's entries read whole (cheaper than asked by id), in their order, which the standings keep for rows
+    # level on every tie-break.
+    entries = [e for e in entry_rows(stage.event.entries.all()) if not e.withdrawn or e.pk in played]
     by_id = {e.pk: e for e in entries}
-    competitors = [
-        swiss.Competitor(
-            id=row.id,
-            name=row.name,
-            points=row.points,
-            buchholz=row.buchholz,
-            net_score=row.net_score,
-            total_score=row.total_score,
-            rating=row.rating,
-            country=by_id[row.id].country,
-            club=by_id[row.id].club,
-            withdrawn=by_id[row.id].withdrawn,
-        )
-        for row in stage_standings(stage, entries, matches)
-    ]
+    competitors = []
+    for row in stage_standings(stage, entries, matches):
+        entry = by_id[row.id]
+        competitors.append(
+            swiss.Competitor(
+                row.id, row.name, row.points, row.buchholz, row.net_score, row.total_score, row.rating,
+                entry.country, entry.club, entry.withdrawn,
+            )
+        )  # fmt: skip
     return competitors, matches
 
 

@@ -206,7 +206,7 @@ def test_swiss_standings_sheet_reads_a_fixed_number_of_queries_and_ranks_as_the_
 
 @pytest.mark.django_db
 def test_big_sheets_pause_the_garbage_collector_only_while_they_are_drawn(client, tournament):
-    from printing.pdf_kit import gc_paused
+    from core.memory import gc_paused
 
     stage = swiss_stage(tournament, 4, rounds=1)
     seen = []

@@ -135,3 +135,23 @@ def test_pairing_a_round_reads_and_writes_in_a_fixed_number_of_queries(players):
 
 
 QUERIES_TO_PAIR = {False: 12, True: 11}
+
+
+def test_pairing_a_round_pauses_the_garbage_collector_only_while_it_reads_and_pairs():
+    import gc
+    from unittest import mock
+
+    from stages import services
+
+    stage = swiss_event(9, 1)
+    seen = []
+    original = services.swiss_field
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return original(*args, **kwargs)
+
+    with mock.patch.object(services, "swiss_field", spy):
+        rnd = pair_swiss_round(stage)
+    assert seen == [False] and gc.isenabled()
+    assert rnd.matches.count() == 5
