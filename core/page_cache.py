@@ -71,8 +71,10 @@ def public_page(view=None, *, params=(), live=False, part=None):
     costs no compression.
 
     The key holds the page (the view and its URL arguments) and only what the view reads of the request: the query
-    parameters named in `params` (`@public_page(params=("fragment",))`), whatever their order, and with `live` the
-    live-fragment version live.js asks about, when it is one (any other header is no version, as the view finds).
+    parameters named in `params` (`@public_page(params=("fragment",))`), whatever their order. With `live`, the
+    view answers live.js's polls (core.live): the fragment is rendered and kept once per change, and every poll is
+    answered from it, 204 to those whose version (X-Live-Version) is the fragment's, the fragment to the others, so
+    a hall of screens that each show a different earlier version costs one rendering, not one each.
     Other parameters are ignored, so made-up query strings all get the one cached page; and at most
     VARIANTS_PER_PAGE answers of a page are kept per tournament stamp, so made-up values cannot fill the cache.
 
@@ -94,20 +96,26 @@ def public_page(view=None, *, params=(), live=False, part=None):
         if version is None:
             return view(request, slug, *args, **kwargs)
         # One page per language: the middleware has chosen it (visitor, tournament, browser) before the view.
-        page_id, variant = page_of(view, args, kwargs), variant_of(request, params, live)
+        page_id, variant = page_of(view, args, kwargs), variant_of(request, params)
         page = f"{page_id}:{translation.get_language()}"
         key, latest_key = page_keys(version, page, variant)
+        shown = shown_version(request) if live else ""
         kept = cache.get(key)
         if kept is not None:
-            response = served(request, kept, "hit")
-            # The whole answer may be kept for CachedPageMiddleware once the middleware has added its headers.
-            response.whole_answer = (answer_key(request, slug, page_id, variant), version)
+            response = served(request, kept, "hit", shown)
+            if response.status_code == kept[0]:
+                # The whole answer may be kept for CachedPageMiddleware once the middleware has added its headers
+                # (the fragment itself, never a 204 made of it for one visitor's version).
+                response.whole_answer = (answer_key(request, slug, page_id, variant), version)
             return response
         if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
             latest = cache.get(latest_key)
             if latest is not None:
-                return served(request, latest, "stale")
+                return served(request, latest, "stale", shown)
         try:
+            if shown:  # the fragment itself is kept, whatever version this visitor shows
+                request.META.pop("HTTP_" + LIVE_VERSION_HEADER.upper().replace("-", "_"), None)
+                request.__dict__.pop("headers", None)  # HttpRequest.headers, read from META once
             response = view(request, slug, *args, **kwargs)
             if not cacheable_response(request, response):
                 return response
@@ -116,7 +124,7 @@ def public_page(view=None, *, params=(), live=False, part=None):
                 cache.set_many({key: kept, latest_key: kept}, settings.PAGE_CACHE_SECONDS)
         finally:
             cache.delete(f"{key}:rendering")
-        return served(request, kept, "miss")
+        return served(request, kept, "miss", shown)
 
     # What CachedPageMiddleware needs to serve the page without calling the wrapper; only the wrapper itself
     # (`wraps` copies it to a decorator put around this one, whose work the middleware would skip).
@@ -166,16 +174,32 @@ def page_of(view, args, kwargs):
 EMBED_PARAM = "embed"
 
 
-def variant_of(request, params, live):
-    """Which answer of the page: the values of the query parameters the view reads, by name, and the fragment
-    version the visitor's page shows ("" when the view reads none of these)."""
+def variant_of(request, params):
+    """Which answer of the page: the values of the query parameters the view reads, by name ("" when it reads
+    none of them)."""
     params = sorted({*params, EMBED_PARAM})
     asked = [(name, request.GET.getlist(name)) for name in params if name in request.GET]
-    shown = request.headers.get(LIVE_VERSION_HEADER, "") if live else ""
-    shown = shown if is_live_version(shown) else ""
-    if not asked and not shown:
+    if not asked:
         return ""
-    return hashlib.sha256(repr((asked, shown)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
+
+
+def shown_version(request):
+    """The live-fragment version the visitor's page shows (live.js's X-Live-Version), "" when it is none a
+    fragment could have (as core.live finds)."""
+    shown = request.headers.get(LIVE_VERSION_HEADER, "")
+    return shown if is_live_version(shown) else ""
+
+
+def unchanged(headers, outcome=None):
+    """live.js's "nothing changed" (core.live.live_fragment's 204) made of a kept fragment's headers."""
+    response = HttpResponse(status=204)
+    for name, value in headers.items():
+        if name.lower() not in ("content-length", "content-encoding"):
+            response[name] = value
+    if outcome is not None:
+        response[HIT_HEADER] = outcome
+    return response
 
 
 def page_keys(version, page, variant=""):
@@ -202,8 +226,11 @@ def keep(response):
     return response.status_code, headers, body, packed
 
 
-def served(request, kept, outcome):
+def served(request, kept, outcome, shown=""):
+    """The kept answer, or the 204 of a live fragment the visitor shows already (`shown`, its version)."""
     status, headers, body, packed = kept
+    if shown and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown:
+        return unchanged(headers, outcome)
     wants_gzip = packed is not None and accepts_gzip(request)
     response = HttpResponse(packed if wants_gzip else body, status=status)
     for name, value in headers.items():
@@ -291,13 +318,15 @@ def cached_answer(request):
     slug, args, kwargs = slug_and_arguments(match.args, match.kwargs)
     if settings.PAGE_VERSION_SECONDS <= 0 or not isinstance(slug, str):
         return None
-    key = answer_key(request, slug, page_of(public.view, args, kwargs), variant_of(request, public.params, public.live))
+    key = answer_key(request, slug, page_of(public.view, args, kwargs), variant_of(request, public.params))
     stamp_key = public.version_key(slug, kwargs)
     found = cache.get_many([stamp_key, key])  # one round trip to Redis
     version, kept = found.get(stamp_key), found.get(key)
     if version is None or kept is None or kept[0] != version:
         return None
     _, status, headers, body = kept
+    if public.live and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown_version(request) != "":
+        return unchanged(headers)
     return HttpResponse(body, status=status, headers=headers)
 
 
