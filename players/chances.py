@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from core import page_cache
+from core.worked_once import worked_once
 from players.display import chance_percent, places_label
 from stages.chances import swiss_state
 from stages.models import Stage
@@ -99,17 +100,15 @@ def state_seen(stage, tournament=None):
     the same, and working it out reads every match and entry of the stage (0.1 s at 500 players): while the page
     cache is on and `tournament` is given, it is kept under the tournament's stamp, which every change of a match,
     a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older)."""
-    key = None
-    if tournament is not None and settings.PAGE_CACHE_SECONDS > 0 and tournament.page_version:
-        key = STATE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk)
-        kept = cache.get(key)
-        if kept is not None:
-            return kept or None  # False: the stage has no state
-    state = swiss_state(stage)
-    seen = StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else None
-    if key is not None:
-        cache.set(key, seen or False, min(STATE_SECONDS, settings.PAGE_CACHE_SECONDS))
-    return seen
+
+    def work():
+        state = swiss_state(stage)
+        return StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else False
+
+    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
+        return work() or None
+    key = STATE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk)
+    return worked_once(key, work, min(STATE_SECONDS, settings.PAGE_CACHE_SECONDS)) or None  # False: no state
 
 
 def player_chances(schedule):
