@@ -40,6 +40,8 @@ class Row:
     def shown(self, value):
         if value is None:
             return "-"
+        if isinstance(value, dict) and "shown" in value:  # a row that words its own figure (live_round)
+            return value["shown"]
         if isinstance(value, dict):  # a load figure
             return f"{value['rps']:,.0f} req/s, p95 {value['p95']:.0f} ms"
         if self.unit == "s":
@@ -49,6 +51,8 @@ class Row:
     def met(self, value):
         if value is None:
             return ""
+        if isinstance(value, dict) and "met" in value:
+            return "met" if value["met"] else "NOT MET"
         if isinstance(value, dict):
             ok = value["rps"] >= self.target and value["p95"] <= value.get("p95_target", float("inf"))
         else:
@@ -67,6 +71,7 @@ ROWS = [
     Row("standings_pdf_cached", "public standings PDF, cached, 20 clients", 1500, "req/s", higher_is_better=True),
     Row("score_cards", "score cards PDF, one round of 500 matches", 1.5, "s"),
     Row("round_page", "secretary's round page, 500 matches", 0.150, "ms"),
+    Row("live_round", "live round, 500 phones: result shown, p95", 2.0, "s"),  # benchmarks/live_round.py
 ]
 BY_KEY = {row.key: row for row in ROWS}
 

@@ -12,6 +12,10 @@ import os
 
 wsgi_app = "config.wsgi:application"
 bind = "127.0.0.1:8000"  # behind the reverse proxy that serves HTTPS
+# Threads, not sync workers: in a live round (benchmarks/live_round.py, benchmarks/README.md) two sync workers sat at
+# a third of a core while nearly every phone's poll timed out, each worker held by the one request it waited on;
+# threads keep the other requests answered meanwhile. gevent workers did worse still: Django's database calls block
+# a process's whole event loop.
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))  # gunicorn's own variable for it
 threads = 8

@@ -1,15 +1,11 @@
 """Rendered public pages, kept in the cache until something they show changes: a busy tournament's phones ask for
 standings and pairings hundreds of times a second.
 
-Every tournament carries `page_version`, a random stamp replaced once a transaction that changed a row of the
-tournament commits. Cached pages are keyed by the stamp, so a change makes every stale copy unreachable at once, in
-every process, with nothing to delete (stale copies expire by themselves). The stamp is random rather than a
-counter so that a key can never match a page cached from an earlier database (Redis outlives `flush`).
-
-Changes are noticed by the save and delete signals of the models that public pages show (`watch`, called from each
-app's `ready`), so services, the admin and the shell all invalidate alike. Bulk writes send no signals: the
-services that use them call `changed` themselves. Only anonymous visitors get cached pages: a signed-in user's page
-carries their name and their own controls.
+Cached pages are keyed by their tournament's stamp (core.page_stamps), or by their stage's for a page that shows one
+stage (`public_page(part="stage_id")`), replaced once a transaction that changed what they show commits: a change
+makes every stale copy unreachable at once, in every process, with nothing to delete (stale copies expire by
+themselves). Only anonymous visitors get cached pages: a signed-in user's page carries their name and their own
+controls.
 
 A hit asks the database nothing: the stamp is kept in the cache too (`page_version`), written there by `stamp`
 itself, and read from the database only when missing, then kept PAGE_VERSION_SECONDS. With the cache in Redis
@@ -19,29 +15,38 @@ PAGE_VERSION_SECONDS, a second by default (0: the database is asked on every req
 And a hit needs little of Django: `CachedPageMiddleware`, early in MIDDLEWARE, answers an anonymous visitor's GET
 of a page already served from the cache before the session, language, CSRF, authentication and messages
 middleware run, with the complete answer those gave it the last time (headers included: Vary, Content-Language,
-X-Frame-Options, the Content-Security-Policy), served while the tournament's stamp is the one it was made at. It
+X-Frame-Options, the Content-Security-Policy), served while the page's stamp is the one it was made at. It
 keys that answer on what decides it: the page, the parameters the view reads, and what chooses the language (the
 language cookie, the browser's languages; the tournament's own language is part of its stamp).
 """
 
 import gzip
 import hashlib
-import secrets
 from dataclasses import dataclass
 from functools import wraps
 
-from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import DisallowedHost
-from django.db import connection, transaction
-from django.db.models.signals import post_save, pre_delete
 from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from core.live import LIVE_VERSION_HEADER, is_live_version
+
+# Where changes are noticed and stamped (core.page_stamps); the apps and tests know them by this module.
+from core.page_stamps import (  # noqa: F401
+    WATCHED,
+    changed,
+    new_page_version,
+    page_version,
+    part_key,
+    stamp,
+    tournaments_of,
+    version_key,
+    watch,
+)
 
 HIT_HEADER = "X-Page-Cache"
 # What a view's answer keeps of its headers (the middleware's are added as for any answer); a printed sheet's file
@@ -53,158 +58,12 @@ GZIP_FROM_BYTES = 1024
 # server rendering it dies mid-render (tests/test_several_machines.py).
 RENDER_SECONDS = 5
 VARIANTS_PER_PAGE = 16  # answers kept of one page at one version: its parameters and live versions, a handful
-WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
-
-
-def new_page_version():
-    """A fresh random stamp for a tournament's cached pages."""
-    return secrets.token_hex(8)
-
-
-def owners():
-    """The model whose rows own the pages ("tournaments.Tournament", settings.PAGE_CACHE_OWNER), with its
-    `slug` and `page_version` fields. Named in settings so that this ground floor imports no app above it."""
-    return apps.get_model(settings.PAGE_CACHE_OWNER)
-
-
-# ---------------------------------------------------------------- noticing changes
-
-
-def changed(tournament_ids):
-    """The public pages of these tournaments are out of date once the current transaction commits."""
-    ids = {pk for pk in tournament_ids if pk is not None}
-    if not ids:
-        return
-    connection = transaction.get_connection()
-    if connection.in_atomic_block:
-        pending_stamps(connection).update(ids)
-    else:
-        stamp(ids)
-
-
-def stamp(ids):
-    """A new page_version for these tournaments, in the database and, for the requests that read it there, in the
-    cache. Written to the cache after the row: a request that read the old stamp meanwhile only adds it where none
-    is kept (`page_version`), so it cannot put it back over the new one."""
-    version = new_page_version()
-    model, quote = owners(), connection.ops.quote_name
-    table, pk, slug, stamp_column = (quote(name) for name in column_names(model, "pk", "slug", "page_version"))
-    # One statement (every result's commit runs it): the rows' new stamp, and their slugs for the cache.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))}) "  # noqa: S608
-            f"RETURNING {pk}, {slug}",
-            [version, *ids],
-        )
-        kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in cursor.fetchall()}
-    cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
-
-
-def column_names(model, *fields):
-    """The table of `model` and the columns of `fields` ("pk" for the primary key)."""
-    meta = model._meta
-    return (meta.db_table, *(meta.pk.column if name == "pk" else meta.get_field(name).column for name in fields))
-
-
-class PendingStamps(set):
-    """The tournaments to stamp when the current transaction commits, and what rows were found to belong to."""
-
-    def __init__(self):
-        super().__init__()
-        self.owners = {}
-        self.done = False
-
-    def __call__(self):
-        self.done = True
-        stamp(self)
-
-
-def pending_stamps(connection):
-    """One on_commit callback per transaction. A rolled-back transaction drops its callback, so a set whose
-    callback is no longer queued (or has run) is stale and replaced."""
-    pending = getattr(connection, "pending_page_stamps", None)
-    if pending is None or pending.done or not any(func is pending for _, func, *_ in connection.run_on_commit):
-        pending = PendingStamps()
-        connection.pending_page_stamps = pending
-        transaction.on_commit(pending)
-    return pending
-
-
-def watch(model, path):
-    """Saving or deleting a `model` row changes its tournament's pages; `path` leads from the row to the tournament
-    ("tournament", "stage__event__tournament", ...). Deletes are seen before they happen, while the path exists."""
-
-    def row_changed(sender, instance, raw=False, **kwargs):
-        if not raw:  # fixtures being loaded
-            changed(tournaments_of(instance, path))
-
-    WATCHED[model] = path
-    uid = f"page_cache.{model._meta.label}"
-    post_save.connect(row_changed, sender=model, weak=False, dispatch_uid=uid)
-    pre_delete.connect(row_changed, sender=model, weak=False, dispatch_uid=uid)
-
-
-def tournaments_of(instance, path):
-    """Ids of the tournaments a row belongs to. A row's parent is looked up once per transaction, so a cascade
-    deleting 5,000 matches of one stage asks for the stage's tournament once."""
-    if path == "pk":
-        return {instance.pk}
-    loaded = loaded_owner(instance, path)
-    if loaded is not None:
-        return {loaded}
-    first, _, rest = path.partition("__")
-    field = instance._meta.get_field(first)
-    if not field.concrete:  # a reverse relation (a player's entries): ask from the row itself
-        return set(type(instance)._default_manager.filter(pk=instance.pk).values_list(path, flat=True))
-    parent_id = getattr(instance, field.attname)
-    if not rest or parent_id is None:
-        return {parent_id}
-    connection = transaction.get_connection()
-    owners = pending_stamps(connection).owners if connection.in_atomic_block else {}
-    key = (field.related_model, parent_id)
-    if key not in owners:
-        parents = field.related_model._default_manager.filter(pk=parent_id)
-        owners[key] = set(parents.values_list(rest, flat=True))
-    return owners[key]
-
-
-def loaded_owner(instance, path):
-    """The tournament id at the end of `path` when every row on the way is already loaded on the instance (a
-    result saved by the scoring service has its stage, event and tournament in hand): no query. None otherwise."""
-    *hops, last = path.split("__")
-    row = instance
-    for name in hops:
-        field = row._meta.get_field(name)
-        if not field.concrete or not field.is_cached(row):
-            return None
-        row = getattr(row, name)
-        if row is None:
-            return None
-    field = row._meta.get_field(last)
-    return getattr(row, field.attname) if field.concrete else None
 
 
 # ---------------------------------------------------------------- serving cached pages
 
 
-def version_key(slug):
-    return f"page-version:{slug}"
-
-
-def page_version(slug):
-    """(id, page_version) of the tournament at `slug`, None if there is none: from the cache, else from the
-    database, then kept PAGE_VERSION_SECONDS (only for tournaments that exist: made-up slugs fill nothing)."""
-    if settings.PAGE_VERSION_SECONDS <= 0:
-        return owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
-    version = cache.get(version_key(slug))
-    if version is None:
-        version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
-        if version is not None:
-            cache.add(version_key(slug), version, settings.PAGE_VERSION_SECONDS)
-    return version
-
-
-def public_page(view=None, *, params=(), live=False):
+def public_page(view=None, *, params=(), live=False, part=None):
     """Serve an anonymous visitor's GET from the cache while the tournament (the `slug` argument) is unchanged.
 
     Only complete answers are kept: 200 (and live.js's 204 "unchanged") without cookies, so a page that needed a
@@ -212,40 +71,51 @@ def public_page(view=None, *, params=(), live=False):
     costs no compression.
 
     The key holds the page (the view and its URL arguments) and only what the view reads of the request: the query
-    parameters named in `params` (`@public_page(params=("fragment",))`), whatever their order, and with `live` the
-    live-fragment version live.js asks about, when it is one (any other header is no version, as the view finds).
+    parameters named in `params` (`@public_page(params=("fragment",))`), whatever their order. With `live`, the
+    view answers live.js's polls (core.live): the fragment is rendered and kept once per change, and every poll is
+    answered from it, 204 to those whose version (X-Live-Version) is the fragment's, the fragment to the others, so
+    a hall of screens that each show a different earlier version costs one rendering, not one each.
     Other parameters are ignored, so made-up query strings all get the one cached page; and at most
     VARIANTS_PER_PAGE answers of a page are kept per tournament stamp, so made-up values cannot fill the cache.
+
+    With `part`, the URL argument naming the one stage the page shows ("stage_id"), the page is kept under that
+    stage's stamp (core.page_stamps): a result in another stage leaves it cached.
 
     One process renders a changed page while the others, meanwhile, serve its last rendering ("stale"): a
     1,000-player standings page takes about half a second to render, and with a result coming in every second,
     every worker rendering it at once would leave none to answer. Once the new page is stored it is the only one
     served (the lock expires after RENDER_SECONDS should its holder die)."""
     if view is None:
-        return lambda view: public_page(view, params=params, live=live)
+        return lambda view: public_page(view, params=params, live=live, part=part)
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
         if not cacheable_request(request):
             return view(request, slug, *args, **kwargs)
-        version = page_version(slug)
+        version = page_version(slug, kwargs.get(part) if part else None)
         if version is None:
             return view(request, slug, *args, **kwargs)
         # One page per language: the middleware has chosen it (visitor, tournament, browser) before the view.
-        page_id, variant = page_of(view, args, kwargs), variant_of(request, params, live)
+        page_id, variant = page_of(view, args, kwargs), variant_of(request, params)
         page = f"{page_id}:{translation.get_language()}"
         key, latest_key = page_keys(version, page, variant)
+        shown = shown_version(request) if live else ""
         kept = cache.get(key)
         if kept is not None:
-            response = served(request, kept, "hit")
-            # The whole answer may be kept for CachedPageMiddleware once the middleware has added its headers.
-            response.whole_answer = (answer_key(request, slug, page_id, variant), version)
+            response = served(request, kept, "hit", shown)
+            if response.status_code == kept[0]:
+                # The whole answer may be kept for CachedPageMiddleware once the middleware has added its headers
+                # (the fragment itself, never a 204 made of it for one visitor's version).
+                response.whole_answer = (answer_key(request, slug, page_id, variant), version)
             return response
         if not cache.add(f"{key}:rendering", 1, RENDER_SECONDS):
             latest = cache.get(latest_key)
             if latest is not None:
-                return served(request, latest, "stale")
+                return served(request, latest, "stale", shown)
         try:
+            if shown:  # the fragment itself is kept, whatever version this visitor shows
+                request.META.pop("HTTP_" + LIVE_VERSION_HEADER.upper().replace("-", "_"), None)
+                request.__dict__.pop("headers", None)  # HttpRequest.headers, read from META once
             response = view(request, slug, *args, **kwargs)
             if not cacheable_response(request, response):
                 return response
@@ -254,11 +124,11 @@ def public_page(view=None, *, params=(), live=False):
                 cache.set_many({key: kept, latest_key: kept}, settings.PAGE_CACHE_SECONDS)
         finally:
             cache.delete(f"{key}:rendering")
-        return served(request, kept, "miss")
+        return served(request, kept, "miss", shown)
 
     # What CachedPageMiddleware needs to serve the page without calling the wrapper; only the wrapper itself
     # (`wraps` copies it to a decorator put around this one, whose work the middleware would skip).
-    wrapper.public_page = PublicPage(view, params, live, wrapper)
+    wrapper.public_page = PublicPage(view, params, live, wrapper, part)
     return wrapper
 
 
@@ -268,6 +138,12 @@ class PublicPage:
     params: tuple
     live: bool
     wrapper: object
+    part: str | None = None
+
+    def version_key(self, slug, kwargs):
+        """Where the cache keeps the stamp this page is served at (its tournament's, or its part's)."""
+        part_id = kwargs.get(self.part) if self.part else None
+        return version_key(slug) if part_id is None else part_key(slug, part_id)
 
 
 def cacheable_request(request):
@@ -298,16 +174,32 @@ def page_of(view, args, kwargs):
 EMBED_PARAM = "embed"
 
 
-def variant_of(request, params, live):
-    """Which answer of the page: the values of the query parameters the view reads, by name, and the fragment
-    version the visitor's page shows ("" when the view reads none of these)."""
+def variant_of(request, params):
+    """Which answer of the page: the values of the query parameters the view reads, by name ("" when it reads
+    none of them)."""
     params = sorted({*params, EMBED_PARAM})
     asked = [(name, request.GET.getlist(name)) for name in params if name in request.GET]
-    shown = request.headers.get(LIVE_VERSION_HEADER, "") if live else ""
-    shown = shown if is_live_version(shown) else ""
-    if not asked and not shown:
+    if not asked:
         return ""
-    return hashlib.sha256(repr((asked, shown)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr(asked).encode()).hexdigest()[:32]
+
+
+def shown_version(request):
+    """The live-fragment version the visitor's page shows (live.js's X-Live-Version), "" when it is none a
+    fragment could have (as core.live finds)."""
+    shown = request.headers.get(LIVE_VERSION_HEADER, "")
+    return shown if is_live_version(shown) else ""
+
+
+def unchanged(headers, outcome=None):
+    """live.js's "nothing changed" (core.live.live_fragment's 204) made of a kept fragment's headers."""
+    response = HttpResponse(status=204)
+    for name, value in headers.items():
+        if name.lower() not in ("content-length", "content-encoding"):
+            response[name] = value
+    if outcome is not None:
+        response[HIT_HEADER] = outcome
+    return response
 
 
 def page_keys(version, page, variant=""):
@@ -334,8 +226,11 @@ def keep(response):
     return response.status_code, headers, body, packed
 
 
-def served(request, kept, outcome):
+def served(request, kept, outcome, shown=""):
+    """The kept answer, or the 204 of a live fragment the visitor shows already (`shown`, its version)."""
     status, headers, body, packed = kept
+    if shown and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown:
+        return unchanged(headers, outcome)
     wants_gzip = packed is not None and accepts_gzip(request)
     response = HttpResponse(packed if wants_gzip else body, status=status)
     for name, value in headers.items():
@@ -423,12 +318,15 @@ def cached_answer(request):
     slug, args, kwargs = slug_and_arguments(match.args, match.kwargs)
     if settings.PAGE_VERSION_SECONDS <= 0 or not isinstance(slug, str):
         return None
-    key = answer_key(request, slug, page_of(public.view, args, kwargs), variant_of(request, public.params, public.live))
-    found = cache.get_many([version_key(slug), key])  # one round trip to Redis
-    version, kept = found.get(version_key(slug)), found.get(key)
+    key = answer_key(request, slug, page_of(public.view, args, kwargs), variant_of(request, public.params))
+    stamp_key = public.version_key(slug, kwargs)
+    found = cache.get_many([stamp_key, key])  # one round trip to Redis
+    version, kept = found.get(stamp_key), found.get(key)
     if version is None or kept is None or kept[0] != version:
         return None
     _, status, headers, body = kept
+    if public.live and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown_version(request) != "":
+        return unchanged(headers)
     return HttpResponse(body, status=status, headers=headers)
 
 

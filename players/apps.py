@@ -33,5 +33,5 @@ def watch_links():
 
     watch(m.PersonalLink, "tournament")
     watch(m.FormerLink, "link__tournament")
-    watch(m.MatchLink, "match__stage__event__tournament")
-    watch(m.SelfReport, "match__stage__event__tournament")
+    watch(m.MatchLink, "match__stage__event__tournament", part="match__stage")
+    watch(m.SelfReport, "match__stage__event__tournament", part="match__stage")

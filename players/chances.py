@@ -10,14 +10,19 @@ personal pages, which refresh themselves (live.js), show them."""
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import cache
 
 from core import page_cache
+from core.worked_once import worked_once
 from players.display import chance_percent, places_label
 from stages.chances import swiss_state
 from stages.models import Stage
 
 KEY = "players:chances:1:{key}"
+# What the personal pages read of a stage's state, kept per tournament stamp as players.progress keeps its table.
+STATE_KEY = "players:chances-state:1:{tournament}:{stamp}:{stage}"
+STATE_SECONDS = 120
 KEEP_SECONDS = 3 * 24 * 3600  # a state lasts a round at most; a quiet stage's estimate is kept over a weekend
 NEGLIGIBLE = 0.01  # a place band less likely than this is not shown (the page says so)
 
@@ -79,13 +84,40 @@ class YourChances:
         return True
 
 
+@dataclass(frozen=True)
+class StateSeen:
+    """What a personal page reads of a stage's SwissState: its rounds complete, its key, its qualifiers and
+    whether it is rated."""
+
+    complete: int
+    key: str
+    qualifiers: int | None
+    rated: bool
+
+
+def state_seen(stage, tournament=None):
+    """The stage's StateSeen, None without a state (stages.chances.swiss_state). Every player of the stage reads
+    the same, and working it out reads every match and entry of the stage (0.1 s at 500 players): while the page
+    cache is on and `tournament` is given, it is kept under the tournament's stamp, which every change of a match,
+    a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older)."""
+
+    def work():
+        state = swiss_state(stage)
+        return StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else False
+
+    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
+        return work() or None
+    key = STATE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk)
+    return worked_once(key, work, min(STATE_SECONDS, settings.PAGE_CACHE_SECONDS)) or None  # False: no state
+
+
 def player_chances(schedule):
     """YourChances for each Swiss stage of the schedule that has rounds left (see stages.chances.swiss_state), the
-    figures filled where they are kept. Five queries per Swiss stage."""
+    figures filled where they are kept. Five queries per Swiss stage, none while its state is kept."""
     found = []
     for stage in schedule.stages:
         entry = next((e for e in schedule.entries if e.event_id == stage.event_id), None)
-        state = swiss_state(stage) if entry is not None else None
+        state = state_seen(stage, schedule.tournament) if entry is not None else None
         if state is None:
             continue
         your = YourChances(stage, entry, state.complete, stage.rounds_planned, state.key, qualifiers=state.qualifiers)
@@ -107,7 +139,7 @@ def work_out(stage_id):
     key = KEY.format(key=state.key)
     if cache.get(key) is None:
         cache.set(key, state.estimate(), KEEP_SECONDS)
-        page_cache.changed([stage.event.tournament_id])
+        page_cache.changed([stage.event.tournament_id], [stage.pk])  # the players' pages and the stage's own
     return state.key
 
 

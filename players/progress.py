@@ -11,8 +11,8 @@ rows, so a table is never older than its stamp."""
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.cache import cache
 
+from core.worked_once import worked_once
 from stages.models import Round, Stage
 from stages.selectors import standings_round_by_round
 
@@ -79,16 +79,13 @@ def stage_progress(stage, lines, tournament=None):
 def progress_table(stage, group_id, tournament=None, rounds=None):
     """The stage's (or group's) ProgressTable: from the cache under the tournament's stamp when the page cache is
     on and `tournament` is given, else worked out (and then kept). `rounds`: {round id: Round} already loaded."""
-    key = None
-    if tournament is not None and settings.PAGE_CACHE_SECONDS > 0 and tournament.page_version:
-        key = TABLE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk, group=group_id)
-        table = cache.get(key)
-        if table is not None:
-            return table
-    table = work_out_table(stage, group_id, rounds or {})
-    if key is not None:
-        cache.set(key, table, min(TABLE_SECONDS, settings.PAGE_CACHE_SECONDS))
-    return table
+    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
+        return work_out_table(stage, group_id, rounds or {})
+    key = TABLE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk, group=group_id)
+    # Every phone of the stage asks for it at once after a result: one request works it out, the others wait.
+    return worked_once(
+        key, lambda: work_out_table(stage, group_id, rounds or {}), min(TABLE_SECONDS, settings.PAGE_CACHE_SECONDS)
+    )
 
 
 def work_out_table(stage, group_id, rounds):

@@ -127,7 +127,8 @@ def round_results(request, slug, round_id):
     return pdf_response(printing.results_sheet(heading, sections), *round_name_parts(rnd), "results")
 
 
-@public_page  # anyone may print it, a whole hall at once: kept like the pages until the tournament changes
+# Anyone may print it, a whole hall at once: kept like the stage page until the stage changes.
+@public_page(part="stage_id")
 def stage_standings(request, slug, stage_id):
     """The stage's standings from its published rounds; a knockout has none (404)."""
     tournament = visible_tournament(request, slug)

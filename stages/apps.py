@@ -7,6 +7,7 @@ class StagesConfig(AppConfig):
 
     def ready(self):
         from core.page_cache import watch
+        from core.page_stamps import parts
         from stages import entry_changes
         from stages import models as m
         from stages.drawn_stages import answer_drawn_stages
@@ -17,8 +18,10 @@ class StagesConfig(AppConfig):
         drawn_stages_asked.connect(answer_drawn_stages, dispatch_uid="stages.drawn_stages")
         player_data_asked.connect(answer_player_data, dispatch_uid="stages.player_data")
 
+        # A stage page shows its own stage, and a knockout the group places of its source's entries.
+        parts(m.Stage, "event__tournament", shows="source")
         watch(m.Stage, "event__tournament")
-        watch(m.Group, "stage__event__tournament")
-        watch(m.GroupMember, "group__stage__event__tournament")
-        watch(m.Round, "stage__event__tournament")
-        watch(m.Match, "stage__event__tournament")
+        watch(m.Group, "stage__event__tournament", part="stage")
+        watch(m.GroupMember, "group__stage__event__tournament", part="group__stage")
+        watch(m.Round, "stage__event__tournament", part="stage")
+        watch(m.Match, "stage__event__tournament", part="stage")

@@ -53,6 +53,6 @@ def sync_bracket(stage):
         if (m.entry_a_id, m.entry_b_id, m.winner_id, m.status) != before:
             changed.append(m)
     Match.objects.bulk_update(changed, ["entry_a", "entry_b", "winner", "status"])
-    if changed:  # bulk writes send no signals
-        page_cache.changed([stage.event.tournament_id])
+    if changed:  # bulk writes send no signals; only this stage's matches changed
+        page_cache.changed([stage.event.tournament_id], [stage.pk])
     return bracket

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from core.page_stamps import new_page_version
 from tournaments.models import Entry, Event
 
 
@@ -95,6 +96,9 @@ class Stage(models.Model):
     )
     # Knockout
     third_place_match = models.BooleanField(default=False)
+    # The stamp of the stage's own cached pages (core.page_stamps): replaced by a result in the stage, or in its
+    # source, and by any change of the tournament outside its stages.
+    page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
     # Longer matches than the rule set's own (e.g. ECC plays one game; a Eurocup final is best of three).
     games_per_match = models.PositiveSmallIntegerField(
         null=True,

@@ -290,7 +290,7 @@ def publish_stage(stage):
     """Publish every preview round of a stage (groups, round robins and brackets are published whole)."""
     drafts = list(stage.rounds.filter(status=Round.Status.DRAFT).values_list("pk", flat=True))
     if Round.objects.filter(pk__in=drafts).update(status=Round.Status.PUBLISHED):
-        page_cache.changed([stage.event.tournament_id])  # bulk writes send no signals
+        page_cache.changed([stage.event.tournament_id], [stage.pk])  # bulk writes send no signals
         match_news.send(sender=Match, matches=list(Match.objects.filter(round__in=drafts)), news="drawn")
 
 

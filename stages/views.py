@@ -30,7 +30,7 @@ from tournaments.services import set_tournament_status
 # ---------------------------------------------------------------- reading a stage
 
 
-@public_page(params=("fragment",), live=True)
+@public_page(params=("fragment",), live=True, part="stage_id")
 def stage_detail(request, slug, stage_id):
     """The stage page. Its standings, bracket or pairings refresh themselves on a screen left open in the hall
     (static/js/live.js polls ?fragment=1); the secretary's page, with its forms, does not."""

@@ -1,0 +1,260 @@
+"""The stamps that key the cached public pages (core.page_cache), and how changes replace them.
+
+Every tournament carries `page_version`, a random stamp replaced once a transaction that changed a row of the
+tournament commits: every page of the tournament is keyed by it, unless the page shows one part of the tournament
+only. Such a part (a stage: `parts`, called by the stages app) carries a stamp of its own, and its pages (the
+stage page) are keyed by that one. A change inside a part (a result: `watch` with `part`) replaces the tournament's
+stamp and that part's (and the stamps of the parts that show it: a knockout names the group places its entries
+come from), so in a live round a result refreshes its own stage's standings and every page of the tournament
+that is not one stage's, and leaves the other stages' pages cached. Any other change replaces every stamp of the
+tournament, its parts' too. The stamp is random rather than a counter so that a key can never match a page cached
+from an earlier database (Redis outlives `flush`).
+
+Changes are noticed by the save and delete signals of the models that public pages show (`watch`, called from each
+app's `ready`), so services, the admin and the shell all invalidate alike. Bulk writes send no signals: the
+services that use them call `changed` themselves (every page of the tournament).
+"""
+
+import secrets
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models import Q
+from django.db.models.signals import post_save, pre_delete
+
+WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
+IN_PART = {}  # model → its path to the part (a stage) whose pages alone, of all parts, show it
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The model whose rows are parts of a tournament with their own `page_version`, its path to the tournament,
+    and the field by which a part names the part whose changes it shows too (None: it shows only its own)."""
+
+    model: object
+    owner: str
+    shows: str | None
+
+
+PARTS = []  # at most one Parts, set by `parts`
+
+
+def new_page_version():
+    """A fresh random stamp for a tournament's cached pages."""
+    return secrets.token_hex(8)
+
+
+def owners():
+    """The model whose rows own the pages ("tournaments.Tournament", settings.PAGE_CACHE_OWNER), with its
+    `slug` and `page_version` fields. Named in settings so that this ground floor imports no app above it."""
+    return apps.get_model(settings.PAGE_CACHE_OWNER)
+
+
+def parts(model, owner, shows=None):
+    """Rows of `model` (with a `page_version` field) are parts of the tournament at `owner` whose pages may be
+    keyed by their own stamp (`public_page(part=...)`); a part shows the changes of the part its `shows` field
+    names too."""
+    PARTS[:] = [Parts(model, owner, shows)]
+
+
+# ---------------------------------------------------------------- noticing changes
+
+
+def changed(tournament_ids, part_ids=None):
+    """The public pages of these tournaments are out of date once the current transaction commits: all of them,
+    or, with `part_ids` (the parts the change is in, of these tournaments), all but other parts' own pages."""
+    ids = {pk for pk in tournament_ids if pk is not None}
+    if not ids:
+        return
+    in_parts = None if part_ids is None else {pk for pk in part_ids if pk is not None}
+    if in_parts is not None and not in_parts:
+        in_parts = None  # a row in no part: a change of the whole tournament
+    connection = transaction.get_connection()
+    if connection.in_atomic_block:
+        pending_stamps(connection).add_change(ids, in_parts)
+    else:
+        stamp(ids, set() if in_parts is None else in_parts, whole=in_parts is None)
+
+
+def stamp(ids, part_ids=(), whole=True):
+    """A new page_version for these tournaments (and, `whole`, every part of them; else the parts `part_ids` and
+    those that show them), in the database and, for the requests that read it there, in the cache. Written to the
+    cache after the rows: a request that read an old stamp meanwhile only adds it where none is kept
+    (`page_version`), so it cannot put it back over the new one."""
+    ids = set(ids)
+    version = new_page_version()
+    model, quote = owners(), connection.ops.quote_name
+    table, pk, slug, stamp_column = (quote(name) for name in column_names(model, "pk", "slug", "page_version"))
+    # One statement (every result's commit runs it): the rows' new stamp, and their slugs for the cache.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))}) "  # noqa: S608
+            f"RETURNING {pk}, {slug}",
+            [version, *ids],
+        )
+        slugs = dict(cursor.fetchall())
+    kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in slugs.items()}
+    kept.update(stamp_parts(ids if whole else set(), set(part_ids), slugs, version))
+    cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
+
+
+def stamp_parts(whole, part_ids, slugs, version):
+    """The new stamp on every part of the `whole` tournaments, on the parts `part_ids` and on those that show
+    them; returns their cache entries."""
+    if not PARTS or not (whole or part_ids):
+        return {}
+    parts = PARTS[0]
+    chosen = Q(**{f"{parts.owner}__in": whole}) | Q(pk__in=part_ids)
+    if parts.shows:
+        chosen |= Q(**{f"{parts.shows}__in": part_ids})
+    rows = dict(parts.model._default_manager.filter(chosen).values_list("pk", parts.owner))
+    parts.model._default_manager.filter(pk__in=rows).update(page_version=version)  # no signal: no change seen
+    return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
+
+
+def column_names(model, *fields):
+    """The table of `model` and the columns of `fields` ("pk" for the primary key)."""
+    meta = model._meta
+    return (meta.db_table, *(meta.pk.column if name == "pk" else meta.get_field(name).column for name in fields))
+
+
+class PendingStamps(set):
+    """The tournaments to stamp when the current transaction commits (the set: every page of them), the parts
+    changed alone (`parts`: their tournaments are in `partly`), and what rows were found to belong to."""
+
+    def __init__(self):
+        super().__init__()
+        self.partly, self.parts = set(), set()
+        self.owners = {}
+        self.done = False
+
+    def add_change(self, ids, part_ids):
+        if part_ids is None:
+            self.update(ids)
+        else:
+            self.partly.update(ids)
+            self.parts.update(part_ids)
+
+    def __call__(self):
+        self.done = True
+        if self:
+            stamp(self, whole=True)
+        if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
+            stamp(self.partly - self, self.parts, whole=False)
+
+
+def pending_stamps(connection):
+    """One on_commit callback per transaction. A rolled-back transaction drops its callback, so a set whose
+    callback is no longer queued (or has run) is stale and replaced."""
+    pending = getattr(connection, "pending_page_stamps", None)
+    if pending is None or pending.done or not any(func is pending for _, func, *_ in connection.run_on_commit):
+        pending = PendingStamps()
+        connection.pending_page_stamps = pending
+        transaction.on_commit(pending)
+    return pending
+
+
+def watch(model, path, part=None):
+    """Saving or deleting a `model` row changes its tournament's pages; `path` leads from the row to the tournament
+    ("tournament", "stage__event__tournament", ...). With `part`, the path from the row to the part it is in
+    ("stage", "match__stage"): of the parts' own pages, only that part's (and those showing it) show the row.
+    Deletes are seen before they happen, while the path exists."""
+
+    def row_changed(sender, instance, raw=False, **kwargs):
+        if not raw:  # fixtures being loaded
+            changed(tournaments_of(instance, path), None if part is None else tournaments_of(instance, part))
+
+    WATCHED[model] = path
+    if part is not None:
+        IN_PART[model] = part
+    uid = f"page_cache.{model._meta.label}"
+    post_save.connect(row_changed, sender=model, weak=False, dispatch_uid=uid)
+    pre_delete.connect(row_changed, sender=model, weak=False, dispatch_uid=uid)
+
+
+def tournaments_of(instance, path):
+    """Ids of the tournaments a row belongs to (or of whatever else `path` leads to: its part). A row's parent is
+    looked up once per transaction, so a cascade deleting 5,000 matches of one stage asks for the stage's
+    tournament once."""
+    if path == "pk":
+        return {instance.pk}
+    loaded = loaded_owner(instance, path)
+    if loaded is not None:
+        return {loaded}
+    first, _, rest = path.partition("__")
+    field = instance._meta.get_field(first)
+    if not field.concrete:  # a reverse relation (a player's entries): ask from the row itself
+        return set(type(instance)._default_manager.filter(pk=instance.pk).values_list(path, flat=True))
+    parent_id = getattr(instance, field.attname)
+    if not rest or parent_id is None:
+        return {parent_id}
+    connection = transaction.get_connection()
+    owners = pending_stamps(connection).owners if connection.in_atomic_block else {}
+    key = (field.related_model, parent_id, rest)
+    if key not in owners:
+        parents = field.related_model._default_manager.filter(pk=parent_id)
+        owners[key] = set(parents.values_list(rest, flat=True))
+    return owners[key]
+
+
+def loaded_owner(instance, path):
+    """The tournament id at the end of `path` when every row on the way is already loaded on the instance (a
+    result saved by the scoring service has its stage, event and tournament in hand): no query. None otherwise."""
+    *hops, last = path.split("__")
+    row = instance
+    for name in hops:
+        field = row._meta.get_field(name)
+        if not field.concrete or not field.is_cached(row):
+            return None
+        row = getattr(row, name)
+        if row is None:
+            return None
+    field = row._meta.get_field(last)
+    return getattr(row, field.attname) if field.concrete else None
+
+
+# ---------------------------------------------------------------- reading the stamps
+
+
+def version_key(slug):
+    return f"page-version:{slug}"
+
+
+def part_key(slug, part_id):
+    return f"page-version:{slug}:part:{part_id}"
+
+
+def page_version(slug, part_id=None):
+    """(tournament id, page_version) of the tournament at `slug`, None if there is none; with `part_id`, the
+    stamp of that part of it instead (the tournament's when it has no such part: the page will say so). From the
+    cache, else from the database, then kept PAGE_VERSION_SECONDS (only for tournaments that exist: made-up slugs
+    fill nothing)."""
+    if part_id is not None and PARTS:
+        return part_version(slug, part_id) or page_version(slug)
+    if settings.PAGE_VERSION_SECONDS <= 0:
+        return owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
+    version = cache.get(version_key(slug))
+    if version is None:
+        version = owners().objects.filter(slug=slug).values_list("pk", "page_version").first()
+        if version is not None:
+            cache.add(version_key(slug), version, settings.PAGE_VERSION_SECONDS)
+    return version
+
+
+def part_version(slug, part_id):
+    parts = PARTS[0]
+    if settings.PAGE_VERSION_SECONDS > 0:
+        version = cache.get(part_key(slug, part_id))
+        if version is not None:
+            return version
+    try:
+        rows = parts.model._default_manager.filter(pk=part_id, **{f"{parts.owner}__slug": slug})
+        version = rows.values_list(parts.owner, "page_version").first()
+    except (TypeError, ValueError):  # not an id
+        return None
+    if version is not None and settings.PAGE_VERSION_SECONDS > 0:
+        cache.add(part_key(slug, part_id), version, settings.PAGE_VERSION_SECONDS)
+    return version
