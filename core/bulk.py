@@ -32,6 +32,21 @@ def insert_rows(model, fields, rows):
             cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)  # noqa: S608 (names from _meta)
 
 
+def update_rows(model, fields, rows):
+    """UPDATE `fields` of `model`'s rows: `rows` are (primary key, *values of fields), in the database's types.
+    One statement run over all rows, where bulk_update writes a CASE per field and row."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"{quote(model._meta.get_field(name).column)} = %s" for name in fields)
+    table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET {columns} WHERE {pk} = %s",  # noqa: S608 (names from _meta)
+            [(*values, key) for key, *values in rows],
+        )
+
+
 def new_ids(model, count):
     """`count` primary keys for new rows of `model`, to insert with insert_rows (the "id" field first). Call it in
     the transaction that inserts them, after that transaction has written something: on SQLite the ids follow the

@@ -10,6 +10,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from core import page_cache
+from core.bulk import update_rows
 from core.errors import Conflict, ServiceError
 from tournaments.countries import clean_country
 from tournaments.eligibility import check_eligible
@@ -124,7 +125,7 @@ def refresh_entry_names(*players):
             if entry.name != name:
                 entry.name = name
                 found.append(entry)
-        Entry.objects.bulk_update(found, ["name"], batch_size=500)
+        update_rows(Entry, ("name",), [(entry.pk, entry.name) for entry in found])
         changed += found
     # Bulk writes send no signals.
     page_cache.changed({entry.event.tournament_id for entry in changed})
