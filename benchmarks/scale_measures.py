@@ -10,7 +10,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks import live_round, load, wrk
+from benchmarks import live_round, load, sol_history, wrk
 from benchmarks.scale_data import build_swiss
 from core import page_cache
 from matches.scoring.services import record_result
@@ -55,6 +55,8 @@ def run(wanted, repeat, duration, say):
         figures.update(large_event(wanted, max(1, min(repeat, 3)), say))
     if "live_round" in wanted:
         figures["live_round"] = live_round.in_scale(say)
+    if wanted & set(sol_history.KEYS):
+        figures.update(sol_history.run(wanted, repeat, say))
     return figures
 
 

@@ -1,6 +1,7 @@
 """Inserting many plain rows fast: a SoL history has hundreds of thousands of boards and games, and a Swiss round
 of a 10,000-player event 5,000 matches; building a model instance for each (bulk_create) took most of the time.
-Only for rows nothing else needs back (no primary keys, no signals)."""
+No signals are sent. Rows that others point to (a SoL tourney's entries and matches) take their primary keys
+from `new_ids` and give them as their first field."""
 
 from django.db import connection
 from django.utils import timezone
@@ -29,6 +30,46 @@ def insert_rows(model, fields, rows):
             # SQLite runs one statement over all the rows, in C.
             marks = ", ".join(["%s"] * len(columns))
             cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)  # noqa: S608 (names from _meta)
+
+
+def update_rows(model, fields, rows):
+    """UPDATE `fields` of `model`'s rows: `rows` are (primary key, *values of fields), in the database's types.
+    One statement run over all rows, where bulk_update writes a CASE per field and row."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"{quote(model._meta.get_field(name).column)} = %s" for name in fields)
+    table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET {columns} WHERE {pk} = %s",  # noqa: S608 (names from _meta)
+            [(*values, key) for key, *values in rows],
+        )
+
+
+def new_ids(model, count):
+    """`count` primary keys for new rows of `model`, to insert with insert_rows (the "id" field first). Call it in
+    the transaction that inserts them, after that transaction has written something: on SQLite the ids follow the
+    table's largest one ever given, which no other connection can take while this one holds the write lock; on
+    PostgreSQL they are drawn from the table's sequence."""
+    if not count:
+        return range(0)
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                [connection.ops.quote_name(table), model._meta.pk.column, count],
+            )
+            return [row[0] for row in cursor.fetchall()]
+        # AUTOINCREMENT (Django's ids on SQLite): past both the largest id there and the largest ever given.
+        quote = connection.ops.quote_name
+        cursor.execute(f"SELECT max({quote(model._meta.pk.column)}) FROM {quote(table)}")  # noqa: S608 (from _meta)
+        largest = cursor.fetchone()[0] or 0
+        cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+        given = cursor.fetchone()
+        start = max(largest, given[0] if given else 0) + 1
+        return range(start, start + count)
 
 
 def default_of(field):

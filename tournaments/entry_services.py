@@ -10,6 +10,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from core import page_cache
+from core.bulk import update_rows
 from core.errors import Conflict, ServiceError
 from tournaments.countries import clean_country
 from tournaments.eligibility import check_eligible
@@ -103,24 +104,29 @@ def refresh_club_names(club):
         refresh_entry_names(player)
 
 
-def refresh_entry_names(player):
-    """Write again the names of every entry `player` is in, in every event: a fixed number of queries. A team of a
-    team event keeps the name it entered with (Entry.refresh_name)."""
-    members = EntryMember.objects.filter(player=player).exclude(entry__event__kind=Event.Kind.TEAM_TIES)
-    entry_ids = list(members.values_list("entry_id", flat=True))
-    teams = defaultdict(list)
-    members = EntryMember.objects.filter(entry_id__in=entry_ids).select_related("player__club").order_by("position")
-    for member in members:
-        teams[member.entry_id].append(member.player)
+def refresh_entry_names(*players):
+    """Write again the names of every entry these players are in, in every event: a fixed number of queries per
+    500 players (a SoL import hides the names of thousands at once). A team of a team event keeps the name it
+    entered with (Entry.refresh_name)."""
+    ids = [player.pk for player in players]
     changed = []
-    # A team of a team event keeps the name it entered with (Entry.refresh_name).
-    entries = Entry.objects.filter(pk__in=entry_ids).exclude(event__kind=Event.Kind.TEAM_TIES).select_related("event")
-    for entry in entries:
-        name = entry_name(teams[entry.pk])
-        if entry.name != name:
-            entry.name = name
-            changed.append(entry)
-    Entry.objects.bulk_update(changed, ["name"])
+    for start in range(0, len(ids), 500):
+        members = EntryMember.objects.filter(player_id__in=ids[start : start + 500])
+        entry_ids = set(members.exclude(entry__event__kind=Event.Kind.TEAM_TIES).values_list("entry_id", flat=True))
+        teams = defaultdict(list)
+        members = EntryMember.objects.filter(entry_id__in=entry_ids).select_related("player__club").order_by("position")
+        for member in members:
+            teams[member.entry_id].append(member.player)
+        found = []
+        # A team of a team event keeps the name it entered with (Entry.refresh_name).
+        entries = Entry.objects.filter(pk__in=entry_ids).exclude(event__kind=Event.Kind.TEAM_TIES)
+        for entry in entries.select_related("event"):
+            name = entry_name(teams[entry.pk])
+            if entry.name != name:
+                entry.name = name
+                found.append(entry)
+        update_rows(Entry, ("name",), [(entry.pk, entry.name) for entry in found])
+        changed += found
     # Bulk writes send no signals.
     page_cache.changed({entry.event.tournament_id for entry in changed})
     return changed

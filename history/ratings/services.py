@@ -4,15 +4,16 @@ import bisect
 from collections import defaultdict
 from datetime import date
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from core import page_cache
+from core.bulk import insert_rows
 from history.ratings.glicko import System, Value
 from history.ratings.models import EventRating, Rate, Rating
 from history.ratings.periods import Parameters, Period, compute
 from history.ratings.signals import prize_ranking
-from stages.models import Match, Stage
+from stages.models import DECIDED, Match, Stage
 from stages.placings import event_stage_placings
 from tournaments.models import Event
 
@@ -38,13 +39,30 @@ def recompute(rating):
     kept = rating.rates.all()
     if not rating.inheritance:
         kept = kept.exclude(date__lte=HISTORICAL_UNTIL)
-    kept.delete()
-    periods = [period_of(event) for event in counted_events(rating)]
+    # One DELETE: Django's delete() loads every rate to send its pre_delete (core.page_cache watches rates), and
+    # the pages of this rating's tournaments are marked changed below anyway.
+    kept._raw_delete(kept.db)
+    events = list(counted_events(rating))
+    matches = matches_of(events)
+    periods = [period_of(event, matches[event.pk]) for event in events]
     parameters = Parameters(system_of(rating), rating.outcomes, rating.lower_rate, rating.higher_rate)
     rates = compute(parameters, [period for period in periods if period.matches], StartingRates(rating))
-    Rate.objects.bulk_create(
-        Rate(rating=rating, player_id=player, date=day, rate=r.rate, deviation=r.deviation, volatility=r.volatility)
-        for (player, day), r in rates.items()
+    # Plain rows (core.bulk): a federation's history is thousands of rates, each an instance to build otherwise.
+    date_of, volatility_of = (Rate._meta.get_field(name) for name in ("date", "volatility"))
+    insert_rows(
+        Rate,
+        ("rating", "player", "date", "rate", "deviation", "volatility"),
+        [
+            (
+                rating.pk,
+                player,
+                date_of.get_db_prep_save(day, connection),
+                r.rate,
+                r.deviation,
+                volatility_of.get_db_prep_save(r.volatility, connection),
+            )
+            for (player, day), r in rates.items()
+        ],
     )
     rating.recomputed_at = timezone.now()
     rating.save(update_fields=["recomputed_at"])
@@ -74,25 +92,39 @@ def counted_events(rating):
     )
 
 
-def period_of(event):
+# What the recompute reads of a match, as plain rows: the real SoL history's 34,457 matches cost more to build as
+# instances than to rate.
+MATCH_FIELDS = ("stage__kind", "stage__bye_score_for", "status", "result_withheld", "entry_a", "entry_b")
+MATCH_FIELDS += ("score_a", "score_b")
+
+
+def matches_of(events):
+    """{event id: its matches as rows of MATCH_FIELDS, by stage order and round}: one query for all of them (one
+    per event went through every match of the database each time, SQLite's plan being the index of rubbers)."""
+    found = defaultdict(list)
+    rows = Match.objects.filter(stage__event__in=[event.pk for event in events])
+    rows = rows.order_by("stage__event", "stage__order", "round__number", "pk")
+    for event, *row in rows.values_list("stage__event", *MATCH_FIELDS):
+        found[event].append(tuple(row))
+    return found
+
+
+def period_of(event, matches):
     """The event's tournament as one rating period: the decided matches of its Swiss stages between two real
     players (no bye, no named phantom; finals are another stage), and its final ranking: by prize place once
-    prized, else by placings."""
-    matches = list(
-        Match.objects.filter(stage__event=event).select_related("stage").order_by("stage__order", "round__number")
-    )
+    prized, else by placings. `matches`: the event's, rows of MATCH_FIELDS (matches_of)."""
     players = dict(
         event.entries.filter(members__position=1).values_list("pk", "members__player_id")
     )  # singles: one member per entry
     phantoms = phantom_entries(event, matches)
     counted = []
-    for match in matches:
-        sides = (match.entry_a_id, match.entry_b_id)
-        if match.stage.kind != Stage.Kind.SWISS or not match.is_decided or None in sides:
+    for kind, _bye_score, status, withheld, entry_a, entry_b, score_a, score_b in matches:
+        # Match.is_decided, on the row
+        if kind != Stage.Kind.SWISS or status not in DECIDED or withheld or entry_a is None or entry_b is None:
             continue
-        if match.score_a is None or match.score_b is None or phantoms.intersection(sides):
+        if score_a is None or score_b is None or entry_a in phantoms or entry_b in phantoms:
             continue
-        counted.append((players[match.entry_a_id], players[match.entry_b_id], match.score_a, match.score_b))
+        counted.append((players[entry_a], players[entry_b], score_a, score_b))
 
     def ranking():
         # A prized event ranks as its prizes were given (SoL's tourney ranking puts the prize first): the prizes
@@ -105,16 +137,14 @@ def period_of(event):
 
 def phantom_entries(event, matches):
     """Entries that stand for the phantom under a player's name (SoL's "named phantom"): every match they have
-    lost with 0 points against exactly the bye's score, or no match at all."""
-    swiss = next((m.stage for m in matches if m.stage.kind == Stage.Kind.SWISS), None)
-    phantom_score = swiss.bye_score_for if swiss else None
+    lost with 0 points against exactly the bye's score, or no match at all. `matches`: rows of MATCH_FIELDS."""
+    phantom_score = next((bye_score for kind, bye_score, *_ in matches if kind == Stage.Kind.SWISS), None)
     lost_as_phantom = defaultdict(lambda: True)
-    for match in matches:
-        for own, other, entry in (("a", "b", match.entry_a_id), ("b", "a", match.entry_b_id)):
+    for *_, entry_a, entry_b, score_a, score_b in matches:
+        for entry, own, other in ((entry_a, score_a, score_b), (entry_b, score_b, score_a)):
             if entry is None:
                 continue
-            looks_so = getattr(match, f"score_{own}") == 0 and getattr(match, f"score_{other}") == phantom_score
-            lost_as_phantom[entry] = lost_as_phantom[entry] and looks_so
+            lost_as_phantom[entry] = lost_as_phantom[entry] and own == 0 and other == phantom_score
     entries = set(event.entries.values_list("pk", flat=True))
     return {entry for entry in entries if lost_as_phantom[entry]}
 

@@ -9,7 +9,7 @@ from collections import defaultdict
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.bulk import insert_rows, prepared
+from core.bulk import insert_rows, new_ids, prepared
 from history.championships.models import Prize
 from history.ratings.models import EventRating
 from history.sol.models import ImportedTourney
@@ -123,18 +123,26 @@ class TourneyImport:
             rule_set="ecc",
             overall_prizes=0,
         )
-        entries = [
-            Entry(event=self.event, name=entry_name(team)[:200], withdrawn=bool(c.get("retired")))
-            for team, c in zip(teams, competitors, strict=True)
-        ]
-        Entry.objects.bulk_create(entries)
-        members = [
-            EntryMember(entry=entry, player=player, position=position)
-            for entry, team in zip(entries, teams, strict=True)
-            for position, player in enumerate(team, start=1)
-        ]
-        EntryMember.objects.bulk_create(members)
-        return entries
+        # Plain rows (core.bulk): the real history's 9,777 entries as instances cost more than writing them.
+        entries = list(new_ids(Entry, len(teams)))
+        insert_rows(
+            Entry,
+            ("id", "event", "name", "withdrawn"),
+            [
+                (entry, self.event.pk, entry_name(team)[:200], bool(c.get("retired")))
+                for entry, team, c in zip(entries, teams, competitors, strict=True)
+            ],
+        )
+        insert_rows(
+            EntryMember,
+            ("entry", "player", "position"),
+            [
+                (entry, player.pk, position)
+                for entry, team in zip(entries, teams, strict=True)
+                for position, player in enumerate(team, start=1)
+            ],
+        )
+        return entries  # their ids, in the file's order
 
     def create_stages(self, matches, prized):
         record = self.record
@@ -197,37 +205,40 @@ class TourneyImport:
         self.write_finals([(rounds[number], pair) for number, pair in enumerate(pairs[:2], start=1)])
 
     def entry(self, reference):
+        """The id of the entry a match's competitor reference names (None for none)."""
         return pick(self.entries, reference, "competitor", self.where) if reference else None
 
     def write_matches(self, rows):
-        """rows: (round, number, SoL match, scored) -> one Match each, with its game and its boards."""
+        """rows: (round, number, SoL match, scored) -> one Match each (a row of MATCH_FIELDS), with its game and
+        its boards."""
         matches, games, boards = [], [], []
         phantom = self.record.get("phantomscore") or 25
-        for rnd, number, record, scored in rows:
+        for match, (rnd, number, record, scored) in zip(new_ids(Match, len(rows)), rows, strict=True):
             a, b = self.entry(record.get("competitor1")), self.entry(record.get("competitor2"))
             score_a, score_b = record.get("score1") or 0, record.get("score2") or 0
-            match = Match(stage=rnd.stage, round=rnd, number=number, entry_a=a, entry_b=b, table=record.get("board"))
+            status, winner, scores, won = Match.Status.SCHEDULED, None, (None, None), (0, 0)
             if b is None:
                 # The bye's card as SoL kept it: its net score is the stage's bye score (SoL's phantom score, see
                 # stages.selectors.decided_results), its total what the card says.
-                match.status, match.winner = Match.Status.BYE, a
-                match.score_a, match.score_b = record.get("score1", phantom) or 0, record.get("score2") or 0
+                status, winner = Match.Status.BYE, a
+                scores = (record.get("score1", phantom) or 0, record.get("score2") or 0)
             elif scored and (score_a or score_b):
-                match.status = Match.Status.CONFIRMED
-                match.score_a, match.score_b = score_a, score_b
-                match.winner = a if score_a > score_b else (b if score_b > score_a else None)
-                match.games_a, match.games_b = int(score_a > score_b), int(score_b > score_a)
+                status, scores = Match.Status.CONFIRMED, (score_a, score_b)
+                winner = a if score_a > score_b else (b if score_b > score_a else None)
+                won = (int(score_a > score_b), int(score_b > score_a))
                 games.append((match, [(score_a, score_b)]))
                 boards.append((match, 1, record.get("boards") or ()))
-            matches.append(match)
+            matches.append(
+                (match, rnd.stage_id, rnd.pk, number, a, b, record.get("board"), status, winner, *scores, *won)
+            )
         self.save_matches(matches, games, boards)
 
     def write_finals(self, rounds_and_pairs):
         matches, games, boards = [], [], []
-        for rnd, played in rounds_and_pairs:
+        for match, (rnd, played) in zip(new_ids(Match, len(rounds_and_pairs)), rounds_and_pairs, strict=True):
             first = played[0]
             a, b = self.entry(first.get("competitor1")), self.entry(first.get("competitor2"))
-            match = Match(stage=rnd.stage, round=rnd, number=1, entry_a=a, entry_b=b, table=first.get("board"))
+            status, winner, total, won = Match.Status.SCHEDULED, None, (None, None), (0, 0)
             scores, legs = [], []
             for record in played:
                 s1, s2 = record.get("score1") or 0, record.get("score2") or 0
@@ -236,28 +247,27 @@ class TourneyImport:
                     scores.append((s1, s2) if same_sides else (s2, s1))
                     legs.append((record.get("boards") or (), same_sides))
             if scores:
-                match.score_a, match.score_b = sum(s[0] for s in scores), sum(s[1] for s in scores)
-                match.games_a = sum(1 for s in scores if s[0] > s[1])
-                match.games_b = sum(1 for s in scores if s[1] > s[0])
-                if match.games_a != match.games_b:
-                    match.winner = a if match.games_a > match.games_b else b
-                    match.status = Match.Status.CONFIRMED
+                total = (sum(s[0] for s in scores), sum(s[1] for s in scores))
+                won = (sum(1 for s in scores if s[0] > s[1]), sum(1 for s in scores if s[1] > s[0]))
+                if won[0] != won[1]:
+                    winner = a if won[0] > won[1] else b
+                    status = Match.Status.CONFIRMED
                 games.append((match, scores))
                 # Each leg of a best of three is a game of the match: its boards are that game's.
                 boards += [
                     (match, game_no, records if same_sides else [swapped(r) for r in records])
                     for game_no, (records, same_sides) in enumerate(legs, start=1)
                 ]
-            matches.append(match)
+            matches.append((match, rnd.stage_id, rnd.pk, 1, a, b, first.get("board"), status, winner, *total, *won))
         self.save_matches(matches, games, boards)
 
     def save_matches(self, matches, games, boards):
-        Match.objects.bulk_create(matches)
+        insert_rows(Match, MATCH_FIELDS, matches)
         insert_rows(
             Game,
             GAME_FIELDS,
             [
-                (match.pk, number, sa, sb, "A" if sa > sb else ("B" if sb > sa else ""))
+                (match, number, sa, sb, "A" if sa > sb else ("B" if sb > sa else ""))
                 for match, scores in games
                 for number, (sa, sb) in enumerate(scores, start=1)
             ],
@@ -276,7 +286,7 @@ class TourneyImport:
         ranked = sorted(by_name, key=sol_order, reverse=True)
         Prize.objects.bulk_create(
             [
-                Prize(event=self.event, entry=entry, place=place, amount=as_decimal(c.get("prize"), self.where))
+                Prize(event=self.event, entry_id=entry, place=place, amount=as_decimal(c.get("prize"), self.where))
                 for place, (entry, c, _team) in enumerate(ranked, start=1)
             ]
         )
@@ -299,7 +309,11 @@ def sol_order(row):
     )
 
 
-# Game and Board rows go in with plain INSERTs (core.bulk): these fields, in this order.
+# Match, Game and Board rows go in with plain INSERTs (core.bulk): these fields, in this order.
+MATCH_FIELDS = (
+    "id", "stage", "round", "number", "entry_a", "entry_b", "table", "status", "winner", "score_a", "score_b",
+    "games_a", "games_b",
+)  # fmt: skip
 GAME_FIELDS = ("match", "number", "score_a", "score_b", "winner_side")
 BOARD_FIELDS = (
     "match", "game_no", "number", "breaker", "winner", "coins_left_of_loser", "queen", "loser_outstanding_dues",
@@ -331,6 +345,6 @@ def board_rows(match, game_no, records):
         number = record.get("number") or len(rows) + 1
         coins = max(coins_a, coins_b)
         rows.append(
-            (match.pk, game_no, number, "A", winner, coins, queen, 0, winner, points, total_a, total_b, "SoL", False)
+            (match, game_no, number, "A", winner, coins, queen, 0, winner, points, total_a, total_b, "SoL", False)
         )
     return rows
