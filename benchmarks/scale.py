@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import personal_page
+
 BASELINE = Path(__file__).with_name("scale_baseline.json")
 POSTGRES = os.environ.get("BENCHMARK_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 PLAYED_ROUNDS = 5
@@ -65,6 +67,7 @@ ROWS = [
     Row("standings_pdf_cached", "public standings PDF, cached, 20 clients", 1500, "req/s", higher_is_better=True),
     Row("score_cards", "score cards PDF, one round of 500 matches", 1.5, "s"),
     Row("round_page", "secretary's round page, 500 matches", 0.150, "ms"),
+    *personal_page.ROWS,  # beside SoL's player page, measured in the same run
 ]
 BY_KEY = {row.key: row for row in ROWS}
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks import load, wrk
+from benchmarks import load, personal_page, wrk
 from benchmarks.scale_data import build_swiss
 from core import page_cache
 from matches.scoring.services import record_result
@@ -53,6 +53,8 @@ def run(wanted, repeat, duration, say):
         figures.update(small_event(wanted, repeat, duration, say))
     if wanted & set(LARGE):
         figures.update(large_event(wanted, max(1, min(repeat, 3)), say))
+    if wanted & set(personal_page.KEYS):
+        figures.update(personal_page.run(wanted, repeat, say))
     return figures
 
 
