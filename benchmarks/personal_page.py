@@ -6,8 +6,9 @@ The figure is the CPU of one request in this process (time.process_time: with SQ
 counted too; with PostgreSQL the server's is not, and the wall-clock time is printed beside it), the median over
 the runs, of the page asked right after a result of the round under way is confirmed through the scoring service:
 the page cache has nothing for it and that round's standings are worked out anew, while those of the rounds before
-are read as kept (stages.kept_standings). The page asked again after the tournament's stamp alone changed (every
-table kept) is printed too, as is the page with every table worked out (none kept, as before they were kept).
+are read as kept (stages.kept_standings). Printed beside it: the next player's page after a result (what the stage
+has in common with the first is kept under the tournament's page stamp), the page after the tournament's stamp
+alone changed (every table kept), and the page with every table worked out (none kept, as before they were kept).
 """
 
 import statistics
@@ -109,13 +110,22 @@ def measure(players, repeat, say):
     def a_result():
         record_result(next(waiting), [(25, 7)], confirm=True, user=secretary)  # commits: the stamp changes
 
+    other = Player.objects.filter(memberships__entry__event=stage.event).order_by("pk")[players // 3]
+    other_path = reverse("player-schedule", args=[tournament.slug, personal_token(tournament, other)])
+
+    def a_result_and_another_page():
+        a_result()
+        client.get(other_path)
+
     client.get(path)  # the first request also loads code and templates
     cpu, wall = timed(a_result)
+    next_cpu, _ = timed(a_result_and_another_page)
     kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
     with override_settings(STANDINGS_CACHE_SECONDS=0):
         none_kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
     say(
-        f"  personal page, {players:,} × {ROUNDS}: {cpu * 1000:.0f} ms CPU ({wall * 1000:.0f} ms) after a result of "
-        f"the round under way; {kept_cpu * 1000:.0f} ms with every table kept, {none_kept_cpu * 1000:.0f} ms with none"
+        f"  personal page, {players:,} × {ROUNDS}: {cpu * 1000:.0f} ms CPU ({wall * 1000:.0f} ms) the first after a "
+        f"result of the round under way, {next_cpu * 1000:.0f} ms the next player's; {kept_cpu * 1000:.0f} ms after "
+        f"a change elsewhere (every table kept), {none_kept_cpu * 1000:.0f} ms with no table kept"
     )
-    return {"cpu": cpu, "wall": wall, "kept_cpu": kept_cpu, "none_kept_cpu": none_kept_cpu}
+    return {"cpu": cpu, "wall": wall, "next_cpu": next_cpu, "kept_cpu": kept_cpu, "none_kept_cpu": none_kept_cpu}

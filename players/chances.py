@@ -8,8 +8,10 @@ first asks) and kept in the cache under that key, for every player of the stage.
 says they are being worked out; the task then changes the tournament's page stamp (core.page_cache), so the
 personal pages, which refresh themselves (live.js), show them."""
 
+from collections import namedtuple
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import cache
 
 from core import page_cache
@@ -18,8 +20,13 @@ from stages.chances import swiss_state
 from stages.models import Stage
 
 KEY = "players:chances:1:{key}"
+STATE_KEY = "players:chances:state:1:{tournament}:{stamp}:{stage}"
+STATE_SECONDS = 120  # during play a stamp lasts seconds; a quiet one's state is read again after this
 KEEP_SECONDS = 3 * 24 * 3600  # a state lasts a round at most; a quiet stage's estimate is kept over a weekend
 NEGLIGIBLE = 0.01  # a place band less likely than this is not shown (the page says so)
+
+
+KeptState = namedtuple("KeptState", ("key", "complete", "qualifiers", "rated"))
 
 
 @dataclass
@@ -81,11 +88,12 @@ class YourChances:
 
 def player_chances(schedule):
     """YourChances for each Swiss stage of the schedule that has rounds left (see stages.chances.swiss_state), the
-    figures filled where they are kept. Five queries per Swiss stage."""
+    figures filled where they are kept. Five queries per Swiss stage, none when its state is kept under the
+    tournament's page stamp (state_of)."""
     found = []
     for stage in schedule.stages:
         entry = next((e for e in schedule.entries if e.event_id == stage.event_id), None)
-        state = swiss_state(stage) if entry is not None else None
+        state = state_of(stage, schedule.tournament) if entry is not None else None
         if state is None:
             continue
         your = YourChances(stage, entry, state.complete, stage.rounds_planned, state.key, qualifiers=state.qualifiers)
@@ -95,6 +103,25 @@ def player_chances(schedule):
             your.fill()
         found.append(your)
     return found
+
+
+def state_of(stage, tournament=None):
+    """What the page reads of the stage's SwissState (its key, rounds complete, qualifiers, whether rated), or None.
+    Every player of the stage reads the same, and reading it takes the stage's every match and entry: while the
+    page cache is on it is kept under the tournament's page stamp (core.page_cache), which every change of a
+    match, an entry, a rating, a round or the stage replaces, so the other players' pages read it in one lookup.
+    The stamp is read with the tournament, before the rows, so a kept state is never older than its stamp."""
+    key = None
+    if tournament is not None and settings.PAGE_CACHE_SECONDS > 0 and tournament.page_version:
+        key = STATE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk)
+        kept = cache.get(key)
+        if kept is not None:
+            return kept or None  # () for a stage with no state
+    state = swiss_state(stage)
+    kept = KeptState(state.key, state.complete, state.qualifiers, state.rated) if state is not None else None
+    if key is not None:
+        cache.set(key, kept or (), min(STATE_SECONDS, settings.PAGE_CACHE_SECONDS))
+    return kept
 
 
 def work_out(stage_id):
