@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import personal_page
+
 BASELINE = Path(__file__).with_name("scale_baseline.json")
 POSTGRES = os.environ.get("BENCHMARK_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 PLAYED_ROUNDS = 5
@@ -82,6 +84,7 @@ ROWS = [
     Row("live_round", "live round, 500 phones: result shown, p95", 2.0, "s"),  # benchmarks/live_round.py
     Row("sol_import", "`import_sol`, the real SoL history", 0.15, "× SoL"),
     Row("recompute_ratings", "`recompute_ratings`, the real SoL history", 0.2, "× SoL"),
+    *personal_page.ROWS,  # beside SoL's player page, measured in the same run
 ]
 BY_KEY = {row.key: row for row in ROWS}
 

@@ -30,16 +30,17 @@ def slug_for(players):
     return f"scale-{players}"
 
 
-def build_swiss(players, rounds, next_round=False, seed=1, say=print):
+def build_swiss(players, rounds, next_round=False, seed=1, say=print, slug=None):
     """A published tournament with one ECC singles event of `players` entries and a Swiss stage with `rounds`
-    rounds played and confirmed; with `next_round`, one more round paired and published, without results.
+    rounds played and confirmed; with `next_round`, one more round paired and published, without results. `slug`:
+    the tournament's, when not the usual one (another event of the same size in the same database).
     Returns the stage."""
     rng = random.Random(seed)
     start = time.perf_counter()
     today = date.today()
     tournament = Tournament.objects.create(
         name=f"Scale open {players:,}",
-        slug=slug_for(players),
+        slug=slug or slug_for(players),
         start_date=today,
         end_date=today,
         status=Tournament.Status.PUBLISHED,

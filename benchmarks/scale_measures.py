@@ -10,7 +10,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from benchmarks import live_round, load, sol_history, wrk
+from benchmarks import live_round, load, personal_page, sol_history, wrk
 from benchmarks.scale_data import build_swiss
 from core import page_cache
 from matches.scoring.services import record_result
@@ -57,6 +57,8 @@ def run(wanted, repeat, duration, say):
         figures["live_round"] = live_round.in_scale(say)
     if wanted & set(sol_history.KEYS):
         figures.update(sol_history.run(wanted, repeat, say))
+    if wanted & set(personal_page.KEYS):
+        figures.update(personal_page.run(wanted, repeat, say))
     return figures
 
 

@@ -202,6 +202,9 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "600"))
 # 0: the database is asked on every request.
 PAGE_VERSION_SECONDS = int(os.environ.get("PAGE_VERSION_SECONDS", "1"))
 PAGE_CACHE_OWNER = "tournaments.Tournament"  # whose page_version keys the cached public pages (core.page_cache)
+# A stage's standings after each round are kept, keyed by what they are made of (stages.kept_standings), for at
+# most this long unread; 0: worked out on every request.
+STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", "86400"))
 
 # Celery: Redis is the broker when REDIS_URL is set; otherwise tasks run eagerly in the calling process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -91,12 +91,12 @@ def progress_table(stage, group_id, tournament=None, rounds=None):
 def work_out_table(stage, group_id, rounds):
     """The table from the stage's standings after each round (stages.selectors.standings_round_by_round): three
     queries, four when `rounds` lacks one of the matches' rounds."""
-    entries, steps = standings_round_by_round(stage, group_id, rounds)
+    entries, steps = standings_round_by_round(stage, group_id, rounds, ranks_only=True)
     index = {entry.pk: place for place, entry in enumerate(entries)}
     compact = []
     for round_id, final, table in steps:
         ranks, points = [None] * len(entries), [0] * len(entries)
-        for row in table:
-            ranks[index[row.id]], points[index[row.id]] = row.rank, row.points
+        for ident, rank, earned in zip(*table, strict=True):
+            ranks[index[ident]], points[index[ident]] = rank, earned
         compact.append((round_id, final, ranks, points))
     return ProgressTable(size=len(entries), index=index, rounds=tuple(compact))

@@ -15,9 +15,9 @@ from stages.draws.standings import (
     TEAM_ROUND_ROBIN_PRECEDENCE,
     TEAM_SWISS_PRECEDENCE,
     MatchResult,
-    standings,
 )
 from stages.errors import StageError
+from stages.kept_standings import standings_after_each_step
 from stages.loading import EntryRow, entry_rows, match_rows
 from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
@@ -178,33 +178,39 @@ def stage_standings(stage, entries=None, matches=None):
     return table
 
 
-def standings_after_each_round(stage, entries, rounds):
+def standings_after_each_round(stage, entries, rounds, ranks_only=False):
     """The stage's standings rows after each of `rounds` (each one round's matches, in round order), counting that
     round and the ones before it. The competitors and each round's results are made once, not once per round: the
-    players' page reads every entry's rank after each round (standings_round_by_round). `entries`: model instances
-    or stages.loading.EntryRows."""
+    players' page reads every entry's rank after each round (standings_round_by_round); each table is kept once
+    worked out (stages.kept_standings), so a new result works out again only its round and the ones after it.
+    `entries`: model instances or stages.loading.EntryRows. `ranks_only`: each round's
+    stages.kept_standings.Ranks instead of its rows."""
     competitors = competitors_of(entries)
-    byes_count, order, points = stage.kind == Stage.Kind.SWISS, precedence(stage), points_for(stage)
-    results = []
-    for matches in rounds:
-        results += decided_results(matches, byes_count, stage.bye_score_for - stage.bye_score_against)
-        table = standings(competitors, results, order, points)
-        if not results:
-            # Before any result, everyone is level on nothing: a rank (every row "1") would say otherwise.
+    byes_count, bye_margin = stage.kind == Stage.Kind.SWISS, stage.bye_score_for - stage.bye_score_against
+    steps = [decided_results(matches, byes_count, bye_margin) for matches in rounds]
+    tables = standings_after_each_step(competitors, steps, precedence(stage), points_for(stage), ranks_only)
+    for number, table in enumerate(tables):
+        if any(steps[: number + 1]):
+            break
+        # Before any result, everyone is level on nothing: a rank (every row "1") would say otherwise.
+        if ranks_only:
+            tables[number] = table._replace(ranks=(None,) * len(table.ranks))
+        else:
             for row in table:
                 row.rank = None
-        yield table
+    return tables
 
 
 RoundByRound = namedtuple("RoundByRound", ("entries", "steps"))
 
 
-def standings_round_by_round(stage, group_id=None, rounds=None):
+def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False):
     """The standings of a Swiss, round-robin or groups stage (of its group `group_id`) after each of its published
     rounds that has a decided match: `entries` (the EntryRows ranked, see ranked_entries) and `steps`, one
     (round id, final, standings rows) per round in round order; `final` once every match of that round and those
     before it counts (a result to confirm or a withheld one does not count yet: ICF 150). Three queries, four when
-    `rounds` ({round id: Round} already loaded) lacks a round of the matches."""
+    `rounds` ({round id: Round} already loaded) lacks a round of the matches. `ranks_only`: each step's
+    stages.kept_standings.Ranks instead of its rows."""
     matches = stage.matches.filter(round__status=Round.Status.PUBLISHED)
     if group_id is not None:
         matches = matches.filter(group_id=group_id)
@@ -215,7 +221,7 @@ def standings_round_by_round(stage, group_id=None, rounds=None):
     # A round with no decided match adds nothing and is no step; a round-robin rest, decided, is one though it
     # counts for nothing.
     counted = [step for step in rounds_in_order(rows, rounds or {}) if any(match.is_decided for match in step[2])]
-    tables = standings_after_each_round(stage, entries, [matches for *_, matches in counted])
+    tables = standings_after_each_round(stage, entries, [matches for *_, matches in counted], ranks_only)
     return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
 
 

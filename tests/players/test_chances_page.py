@@ -6,16 +6,19 @@ import random
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from matches.scoring.services import record_result
-from players.chances import bands
+from players.chances import bands, state_seen
 from players.display import chance_percent
 from players.links import personal_token
 from stages.chances import swiss_state
 from stages.models import Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, StageFactory
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +162,20 @@ def test_an_estimate_that_fails_leaves_the_page_working(client, tournament, monk
     play_round(stage, 1)
     html = page(client, tournament, players[0])
     assert TITLE in html and "Being computed" in html
+
+
+def test_the_stages_state_is_kept_under_the_tournaments_stamp(tournament, page_cache, committed):
+    stage, _players, _entries = swiss_world(tournament, [2000 - 50 * k for k in range(8)])
+    with committed():
+        play_round(stage, 1)
+    stamped = Tournament.objects.get(pk=tournament.pk)  # its stamp as a request reads it
+    first = state_seen(stage, stamped)
+    assert first.key == swiss_state(stage).key
+    with CaptureQueriesContext(connection) as kept:
+        assert state_seen(stage, stamped) == first  # another player's page under the same stamp
+    assert len(kept) == 0
+    with committed():
+        rnd = publish_round(pair_swiss_round(stage, rng=random.Random(2)))  # the state moves on: a new stamp
+    stamped = Tournament.objects.get(pk=tournament.pk)
+    assert state_seen(stage, stamped).key == swiss_state(stage).key != first.key
+    assert rnd.matches.exists()
