@@ -25,7 +25,7 @@ def archive_page(stamp, params=()):
                 return view(request, **kwargs)
             digest = hashlib.sha256(repr(stamp(**kwargs)).encode()).hexdigest()[:16]
             page = f"{page_cache.page_of(view, (), kwargs)}:{translation.get_language()}"
-            variant = page_cache.variant_of(request, params, live=False)
+            variant = page_cache.variant_of(request, params)
             key = f"archive:{digest}:{page}:{variant}"
             kept = cache.get(key)
             if kept is not None:

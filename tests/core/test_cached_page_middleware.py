@@ -164,10 +164,13 @@ def test_a_stamp_written_elsewhere_is_read_once_the_kept_one_expires(client, sta
     url = stage.get_absolute_url()
     for _ in range(3):
         before = client.get(url)
-    type(stage).objects.filter(pk=stage.pk).update(name="Renamed elsewhere")
-    type(tournament).objects.filter(pk=tournament.pk).update(page_version=page_cache.new_page_version())
+    # The other process renames the stage: its commit stamps the tournament and the stage, whose page is kept
+    # under the stage's own stamp.
+    version = page_cache.new_page_version()
+    type(stage).objects.filter(pk=stage.pk).update(name="Renamed elsewhere", page_version=version)
+    type(tournament).objects.filter(pk=tournament.pk).update(page_version=version)
     assert client.get(url).content == before.content  # the kept stamp: at most PAGE_VERSION_SECONDS old
-    page_cache.cache.delete(page_cache.version_key(tournament.slug))  # ... which then expires
+    page_cache.cache.delete(page_cache.part_key(tournament.slug, stage.pk))  # ... which then expires
     after = client.get(url)
     assert after[page_cache.HIT_HEADER] == "miss" and b"Renamed elsewhere" in after.content
 
