@@ -42,7 +42,7 @@ import time
 from dataclasses import dataclass, field
 
 from benchmarks.django_env import configure, server_environment
-from benchmarks.load import ROOT, free_port
+from benchmarks.load import ROOT, answering, free_port
 from benchmarks.load_clients import CpuWatch, percentile
 
 PLAYERS = 500
@@ -113,20 +113,7 @@ def start_gunicorn(port, workers, worker_class, threads, use_config):
     else:
         command += ["config.wsgi:application", f"--workers={workers}", f"--worker-class={worker_class}"]
         command += [f"--threads={threads}"]
-    server = subprocess.Popen(command, cwd=ROOT, env=server_environment())
-    import http.client
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer within 30 s")
+    return answering(subprocess.Popen(command, cwd=ROOT, env=server_environment()), port)
 
 
 def stop(server):

@@ -189,7 +189,11 @@ def start_gunicorn(port, workers, threads):
         "--worker-class=gthread" if threads > 1 else "--worker-class=sync",
         "--log-level=warning",
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=server_environment())
+    return answering(subprocess.Popen(command, cwd=ROOT, env=server_environment()), port)
+
+
+def answering(server, port):
+    """The gunicorn `server` once it answers its home page at `port` (within 30 s, else it is stopped)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
