@@ -28,18 +28,19 @@ from stages.models import Stage
 from stages.services import draw_stage, publish_round, publish_stage
 from tests.factories import (
     ClubFactory,
+    DeliveryFactory,
     EntryFactory,
     EventFactory,
     PlayerFactory,
     StageFactory,
     TournamentFactory,
     UserFactory,
+    WebhookFactory,
 )
 from tests.helpers import protest_photo
 from tournaments import mail
 from tournaments.mail import Mail
 from tournaments.models import Invitation
-from webhooks.models import Delivery, Webhook
 
 RUNNING = ("beat", "worker:deadlines", "worker:news")  # the stamps of a service whose periodic tasks run
 
@@ -102,10 +103,7 @@ def build_world():
     ids["photo"] = protest_photo(Protest.objects.get(pk=ids["protest"])).pk
     ids["featured"] = feature_match(tournament, open_match, user=secretary).pk  # a match on stream (its screens)
     # The tournament's webhook and a delivery its receiver refused once (the secretary may send it again)
-    webhook = Webhook.objects.create(tournament=tournament, url="https://hooks.example.org/carrom")
-    ids["delivery"] = Delivery.objects.create(
-        webhook=webhook, event=Delivery.Event.PING, payload={"type": "ping"}, next_attempt_at=timezone.now(), attempts=1
-    ).pk
+    ids["delivery"] = DeliveryFactory(webhook=WebhookFactory(tournament=tournament), attempts=1).pk
     ids["job"] = ImportJob.objects.create(user=secretary, file_name="history.sol").pk
     ids["news"] = outbox.record([open_match], "moved")[0].pk  # players' news still to send
     # An e-mail still to send (tournaments.mail), and beat and its workers running (core.heartbeat).

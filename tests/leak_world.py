@@ -45,11 +45,12 @@ from tests.factories import (
     StageFactory,
     TournamentFactory,
     UserFactory,
+    WebhookFactory,
 )
 from tournaments import mail
 from tournaments.mail import Mail
 from tournaments.models import Invitation, Tournament
-from webhooks.models import Delivery, Webhook
+from webhooks.models import Delivery
 
 DRAFT_NAME = "Veiled Draft Cup"
 DRAFT_SURNAME = "Zarkovine"  # every draft player's last name starts so
@@ -131,7 +132,7 @@ def in_play(tournament, secretary, umpire, field):
         player.club = club
         player.save()
     # The tournament's webhook hears what follows: its deliveries name the players as the public pages do.
-    webhook = Webhook.objects.create(tournament=tournament, url="https://hooks.example.org/carrom")
+    webhook = WebhookFactory(tournament=tournament)
     event = EventFactory(tournament=tournament, name=SOURCE_EVENT, rule_set="icf")
     entries = [EntryFactory(event=event, seed=seed, members=[p]) for seed, p in enumerate(field, 1)]
     swiss = StageFactory(event=event, order=1, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=3)
