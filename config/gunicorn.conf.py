@@ -34,3 +34,9 @@ def on_starting(server):
             server.cfg.threads,
             kept_seconds,
         )
+
+
+def post_worker_init(worker):
+    from core.memory import freeze_loaded
+
+    freeze_loaded()  # after the site is loaded: full collections walk only what requests made since

@@ -14,12 +14,16 @@ from django.conf import settings
 from django.core.cache import cache
 
 from core import page_cache
+from core.memory import gc_paused
 from core.worked_once import worked_once
 from players.display import chance_percent, places_label
 from stages.chances import swiss_state
 from stages.models import Stage
 
-KEY = "players:chances:1:{key}"
+# Kept per state: a marker that the state is worked out (its runs), and each entry's own figures beside it, so a
+# page reads one entry's few bands, not every entry's chance of every place (a million figures at 1,000 entries).
+KEY = "players:chances:2:{key}"
+ENTRY_KEY = "players:chances:2:{key}:{entry}"
 # What the personal pages read of a stage's state, kept per tournament stamp as players.progress keeps its table.
 STATE_KEY = "players:chances-state:1:{tournament}:{stamp}:{stage}"
 STATE_SECONDS = 120
@@ -69,19 +73,43 @@ class YourChances:
         return chance_percent(self.qualify or 0.0, self.sure_in, self.sure_out)
 
     def fill(self):
-        """The kept figures, if they are there now; True when they are."""
-        chances = cache.get(KEY.format(key=self.key))
-        if chances is None:
+        """The kept figures, if they are there now; True when they are (an entry not in the stage's standings has
+        none)."""
+        kept = cache.get(ENTRY_KEY.format(key=self.key, entry=self.entry.pk))
+        if kept is None:
             return False
-        places = chances.places.get(self.entry.pk)
-        if places is None:  # the entry is not in the stage's standings
-            return False
-        self.status, self.runs, self.entries = "ready", chances.runs, len(places)
-        if chances.qualify:
-            self.qualify = chances.qualify[self.entry.pk]
-            self.sure_in, self.sure_out = self.entry.pk in chances.sure_in, self.entry.pk in chances.sure_out
-        self.bands = [band for band in bands(places, self.qualifiers) if band.chance >= NEGLIGIBLE]
+        self.status, self.runs, self.entries = "ready", kept.runs, kept.entries
+        self.qualify, self.sure_in, self.sure_out = kept.qualify, kept.sure_in, kept.sure_out
+        self.bands = [Band(*band) for band in kept.bands]
         return True
+
+
+@dataclass(frozen=True)
+class EntryChances:
+    """One entry's figures as its page shows them: `bands` as (first, last, chance, qualifying), the negligible
+    ones left out; `qualify` None when the stage has no qualifiers."""
+
+    runs: int
+    entries: int
+    qualify: float | None
+    sure_in: bool
+    sure_out: bool
+    bands: tuple
+
+
+def entry_chances(chances, qualifiers):
+    """{entry id: EntryChances} of an estimate (stages.draws.chances.Chances)."""
+    found = {}
+    for entry_id, places in chances.places.items():
+        shown = tuple(
+            (band.first, band.last, band.chance, band.qualifying)
+            for band in bands(places, qualifiers)
+            if band.chance >= NEGLIGIBLE
+        )
+        qualify = chances.qualify.get(entry_id) if chances.qualify else None
+        sure_in, sure_out = entry_id in chances.sure_in, entry_id in chances.sure_out
+        found[entry_id] = EntryChances(chances.runs, len(places), qualify, sure_in, sure_out, shown)
+    return found
 
 
 @dataclass(frozen=True)
@@ -95,14 +123,16 @@ class StateSeen:
     rated: bool
 
 
-def state_seen(stage, tournament=None):
+def state_seen(stage, tournament=None, reads=None):
     """The stage's StateSeen, None without a state (stages.chances.swiss_state). Every player of the stage reads
     the same, and working it out reads every match and entry of the stage (0.1 s at 500 players): while the page
     cache is on and `tournament` is given, it is kept under the tournament's stamp, which every change of a match,
-    a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older)."""
+    a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older).
+    `reads` (stages.loading.SharedRows): the stage's rows, when the page has read them already."""
 
     def work():
-        state = swiss_state(stage)
+        with gc_paused():  # the stage's rows, as the rank table's
+            state = swiss_state(stage, reads.of(stage) if reads is not None else None)
         return StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else False
 
     if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
@@ -117,7 +147,7 @@ def player_chances(schedule):
     found = []
     for stage in schedule.stages:
         entry = next((e for e in schedule.entries if e.event_id == stage.event_id), None)
-        state = state_seen(stage, schedule.tournament) if entry is not None else None
+        state = state_seen(stage, schedule.tournament, schedule.reads) if entry is not None else None
         if state is None:
             continue
         your = YourChances(stage, entry, state.complete, stage.rounds_planned, state.key, qualifiers=state.qualifiers)
@@ -138,7 +168,10 @@ def work_out(stage_id):
         return None
     key = KEY.format(key=state.key)
     if cache.get(key) is None:
-        cache.set(key, state.estimate(), KEEP_SECONDS)
+        chances = state.estimate()
+        kept = entry_chances(chances, state.qualifiers).items()
+        cache.set_many({ENTRY_KEY.format(key=state.key, entry=entry): one for entry, one in kept}, KEEP_SECONDS)
+        cache.set(key, chances.runs, KEEP_SECONDS)  # last: the state counts as worked out once every entry is kept
         page_cache.changed([stage.event.tournament_id], [stage.pk])  # the players' pages and the stage's own
     return state.key
 

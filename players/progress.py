@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
+from core.memory import gc_paused
 from core.worked_once import worked_once
 from stages.models import Round, Stage
 from stages.selectors import standings_round_by_round
@@ -52,19 +53,20 @@ class ProgressTable:
     rounds: tuple
 
 
-def stage_progress(stage, lines, tournament=None):
+def stage_progress(stage, lines, tournament=None, reads=None):
     """The player's rank and points after each round of a Swiss, round-robin or groups stage, as the stage's
     standings rank them counting the rounds up to that one (stages.selectors.standings_round_by_round); None for a
     knockout or before the player has a result that counts. Rounds with no decided match yet are left out.
     `lines`: the player's matches (players.selectors.PlayerMatch); `tournament` (with its page stamp) lets the
-    stage's table be kept in the cache. Three queries per stage, none when the table is in the cache (one more
-    for rounds the player has no match in: a late entry, a rest)."""
+    stage's table be kept in the cache; `reads` (stages.loading.SharedRows) shares the stage's rows with the rest
+    of the page. Three queries per stage, none when the table is in the cache or the rows read (one more for
+    rounds the player has no match in: a late entry, a rest)."""
     own = [pm for pm in lines if pm.match.stage_id == stage.pk]
     if stage.kind == Stage.Kind.KNOCKOUT or not any(pm.final for pm in own):
         return None  # no standings, or none of the player's results counts yet: nothing to read
     group_id = own[0].match.group_id
     rounds = {pm.match.round_id: pm.match.round for pm in own}
-    table = progress_table(stage, group_id, tournament, rounds)
+    table = progress_table(stage, group_id, tournament, rounds, reads)
     missing = {round_id for round_id, *_ in table.rounds} - rounds.keys()
     if missing:
         rounds.update(Round.objects.in_bulk(missing))
@@ -76,22 +78,23 @@ def stage_progress(stage, lines, tournament=None):
     return progress
 
 
-def progress_table(stage, group_id, tournament=None, rounds=None):
+def progress_table(stage, group_id, tournament=None, rounds=None, reads=None):
     """The stage's (or group's) ProgressTable: from the cache under the tournament's stamp when the page cache is
     on and `tournament` is given, else worked out (and then kept). `rounds`: {round id: Round} already loaded."""
     if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
-        return work_out_table(stage, group_id, rounds or {})
+        return work_out_table(stage, group_id, rounds or {}, reads)
     key = TABLE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk, group=group_id)
     # Every phone of the stage asks for it at once after a result: one request works it out, the others wait.
-    return worked_once(
-        key, lambda: work_out_table(stage, group_id, rounds or {}), min(TABLE_SECONDS, settings.PAGE_CACHE_SECONDS)
-    )
+    seconds = min(TABLE_SECONDS, settings.PAGE_CACHE_SECONDS)
+    return worked_once(key, lambda: work_out_table(stage, group_id, rounds or {}, reads), seconds)
 
 
-def work_out_table(stage, group_id, rounds):
+def work_out_table(stage, group_id, rounds, reads=None):
     """The table from the stage's standings after each round (stages.selectors.standings_round_by_round): three
-    queries, four when `rounds` lacks one of the matches' rounds."""
-    entries, steps = standings_round_by_round(stage, group_id, rounds, ranks_only=True)
+    queries, four when `rounds` lacks one of the matches' rounds; none for a whole stage whose rows `reads` has."""
+    with gc_paused():  # the stage's rows and a table per round: many objects that live a moment
+        read = reads.of(stage) if reads is not None and group_id is None else None
+        entries, steps = standings_round_by_round(stage, group_id, rounds, ranks_only=True, read=read)
     index = {entry.pk: place for place, entry in enumerate(entries)}
     compact = []
     for round_id, final, table in steps:

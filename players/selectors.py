@@ -14,6 +14,7 @@ from matches.checkin.selectors import late_arrival_of
 from players.display import call_words
 from players.progress import stage_progress
 from stages.display import score_from_side
+from stages.loading import SharedRows
 from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Entry, EntryMember, Notification
 
@@ -174,6 +175,8 @@ class PlayerSchedule:
     results: list = field(default_factory=list)
     notifications: list = field(default_factory=list)
     standings: list = field(default_factory=list)
+    # The stages' rows, read at most once for both the ranks after each round and the chances.
+    reads: SharedRows = field(default_factory=SharedRows)
 
     @property
     def matches(self):
@@ -232,7 +235,7 @@ def player_schedule(tournament, player, with_notifications=True):
     schedule.standings = [
         progress
         for stage in schedule.stages
-        if (progress := stage_progress(stage, lines, tournament)) and progress.rounds
+        if (progress := stage_progress(stage, lines, tournament, schedule.reads)) and progress.rounds
     ]
     if with_notifications:
         readers = Q(player=player) | Q(user_id=player.user_id) if player.user_id else Q(player=player)

@@ -10,10 +10,8 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q
-
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
-from stages.loading import entry_rows, match_rows
+from stages.loading import stage_rows
 from stages.models import Round, Stage
 from stages.selectors import decided_results, points_for, precedence
 
@@ -57,7 +55,8 @@ class SwissState:
             tuple(precedence(stage)),
             points_for(stage),
             round(self.draw_rate, 6),
-            [(e.id, e.rating, e.withdrawn, e.country, e.club) for e in self.entrants],
+            # In id order: the entries' own order (seed, name) may place two alike ones either way round.
+            sorted((e.id, e.rating, e.withdrawn, e.country, e.club) for e in self.entrants),
             [(m.a, m.b, m.score_a, m.score_b, m.both_lose, m.walkover) for m in self.results],
             self.pending,
         )
@@ -93,13 +92,15 @@ class SwissState:
         )
 
 
-def swiss_state(stage):
+def swiss_state(stage, read=None):
     """The SwissState of a Swiss stage with rounds left, or None: another kind of stage, no planned number of
-    rounds, no round complete yet, or every planned round complete. Five queries."""
+    rounds, no round complete yet, or every planned round complete. Five queries; two when `read`, the stage's
+    StageRows (stages.loading.stage_rows), was read already."""
     if stage.kind != Stage.Kind.SWISS or not stage.rounds_planned:
         return None
     rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
-    rows = match_rows(stage.matches.filter(round__status=Round.Status.PUBLISHED).order_by("round__number", "number"))
+    read = read or stage_rows(stage)
+    rows = read.matches
     by_round = defaultdict(list)
     for row in rows:
         by_round[row.round_id].append(row)
@@ -117,7 +118,7 @@ def swiss_state(stage):
     byes_margin = stage.bye_score_for - stage.bye_score_against
     results = decided_results(counted, True, byes_margin)
     played = {m.entry_a_id for m in rows} | {m.entry_b_id for m in rows}
-    entries = entry_rows(stage.event.entries.filter(Q(withdrawn=False) | Q(pk__in=played - {None})))
+    entries = [entry for entry in read.entries if not entry.withdrawn or entry.pk in played]
     entrants = [Entrant(e.pk, e.name, e.rating, None, e.withdrawn, e.country, e.club) for e in entries]
     active = [e for e in entrants if not e.withdrawn]
     next_stage = stage.next_stages.exclude(qualifiers=None).order_by("order").first()

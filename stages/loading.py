@@ -5,7 +5,7 @@ to build, as tuples a few hundredths. The rows answer to the same names as the m
 
 from collections import namedtuple
 
-from stages.models import DECIDED
+from stages.models import DECIDED, Round
 from stages.signals import with_event_ratings
 from tournaments.models import EntryMember
 
@@ -74,3 +74,24 @@ def entry_rows(entries):
         rating = sum(rates) / len(rates) if rates else None
         rows.append(EntryRow(pk, name, withdrawn, rating, *first.get(pk, ("", "")), pk not in private))
     return rows
+
+
+StageRows = namedtuple("StageRows", ("matches", "entries"))
+
+
+def stage_rows(stage):
+    """Every match of the stage's published rounds as MatchRows, by round then match number, and every entry of
+    its event as EntryRows, in their order: what the standings after each round and the chances' state both read
+    (stages.selectors.standings_round_by_round, stages.chances.swiss_state). Three queries."""
+    matches = stage.matches.filter(round__status=Round.Status.PUBLISHED).order_by("round__number", "number")
+    return StageRows(match_rows(matches), entry_rows(stage.event.entries.all()))
+
+
+class SharedRows(dict):
+    """The StageRows of each stage a page reads, read at most once for the page: a player's page wants both their
+    rank after each round and their chances, and after a result neither is kept yet."""
+
+    def of(self, stage):
+        if stage.pk not in self:
+            self[stage.pk] = stage_rows(stage)
+        return self[stage.pk]

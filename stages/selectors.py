@@ -204,20 +204,25 @@ def standings_after_each_round(stage, entries, rounds, ranks_only=False):
 RoundByRound = namedtuple("RoundByRound", ("entries", "steps"))
 
 
-def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False):
+def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False, read=None):
     """The standings of a Swiss, round-robin or groups stage (of its group `group_id`) after each of its published
     rounds that has a decided match: `entries` (the EntryRows ranked, see ranked_entries) and `steps`, one
     (round id, final, standings rows) per round in round order; `final` once every match of that round and those
     before it counts (a result to confirm or a withheld one does not count yet: ICF 150). Three queries, four when
     `rounds` ({round id: Round} already loaded) lacks a round of the matches. `ranks_only`: each step's
-    stages.kept_standings.Ranks instead of its rows."""
-    matches = stage.matches.filter(round__status=Round.Status.PUBLISHED)
-    if group_id is not None:
-        matches = matches.filter(group_id=group_id)
-    # Match.Meta.ordering, as the standings always read them: within one stage, by round number, then match number
-    # (said so, or the ordering joins the stage, the event and the tournament to sort by them too).
-    rows = match_rows(matches.order_by("round__number", "number"))
-    entries = ranked_entries(stage, group_id, rows)
+    stages.kept_standings.Ranks instead of its rows. `read`: the stage's StageRows (stages.loading.stage_rows)
+    when read already, for a whole stage (no group)."""
+    if read is not None and group_id is None:
+        rows = read.matches
+        entries = ranked_entries(stage, group_id, rows, read.entries)
+    else:
+        matches = stage.matches.filter(round__status=Round.Status.PUBLISHED)
+        if group_id is not None:
+            matches = matches.filter(group_id=group_id)
+        # Match.Meta.ordering, as the standings always read them: within one stage, by round number, then match
+        # number (said so, or the ordering joins the stage, the event and the tournament to sort by them too).
+        rows = match_rows(matches.order_by("round__number", "number"))
+        entries = ranked_entries(stage, group_id, rows)
     # A round with no decided match adds nothing and is no step; a round-robin rest, decided, is one though it
     # counts for nothing.
     counted = [step for step in rounds_in_order(rows, rounds or {}) if any(match.is_decided for match in step[2])]
@@ -225,14 +230,17 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
 
 
-def ranked_entries(stage, group_id, rows):
+def ranked_entries(stage, group_id, rows, event_entries=None):
     """The entries the standings rank, as EntryRows: the group's members, else every entry that plays in `rows`
-    (as played_entries), read with the event's entries (cheaper whole than asked by id)."""
+    (as played_entries), read with the event's entries (cheaper whole than asked by id; `event_entries` when
+    read already)."""
     if group_id is not None:
         members = GroupMember.objects.filter(group_id=group_id).values("entry_id")
         return entry_rows(Entry.objects.filter(pk__in=members))
     played = played_ids(rows)
-    entries = [entry for entry in entry_rows(stage.event.entries.all()) if entry.pk in played]
+    if event_entries is None:
+        event_entries = entry_rows(stage.event.entries.all())
+    entries = [entry for entry in event_entries if entry.pk in played]
     others = played - {entry.pk for entry in entries}
     return entries + (entry_rows(Entry.objects.filter(pk__in=others)) if others else [])
 

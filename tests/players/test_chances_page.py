@@ -84,11 +84,13 @@ def test_the_figures_are_the_estimates_and_kept_for_the_state(client, tournament
     play_round(stage, 3)
     html = page(client, tournament, players[0])
     state = swiss_state(stage)
-    kept = cache.get(f"players:chances:1:{state.key}")
-    assert kept is not None and kept.runs > 100
-    figure = chance_percent(kept.qualify[entries[0].pk], entries[0].pk in kept.sure_in)
+    assert cache.get(f"players:chances:2:{state.key}") > 100  # the state is worked out: its runs
+    kept = {e.pk: cache.get(f"players:chances:2:{state.key}:{e.pk}") for e in entries}  # each entry's own
+    assert kept[entries[0].pk].runs > 100 and kept[entries[0].pk].entries == len(entries)
+    figure = chance_percent(kept[entries[0].pk].qualify, kept[entries[0].pk].sure_in)
     assert f'<strong class="big">{escape(figure)}</strong>' in html
-    assert kept.qualify[entries[0].pk] > max(kept.qualify[e.pk] for e in entries[1:])
+    assert kept[entries[0].pk].qualify > max(kept[e.pk].qualify for e in entries[1:])
+    assert sum(chance for one in kept.values() for *_, chance, _q in one.bands) > 0.9 * len(entries)
     # The same state gives the same key (and so the same figures); a new result moves it on.
     assert swiss_state(stage).key == state.key
     play_round(stage, 4)
