@@ -60,8 +60,11 @@ def open_roll_calls(tournament, player):
     entries = Entry.objects.filter(
         event__tournament=tournament, withdrawn=False, members__player=player, event__roll_call__closed_at=None
     ).exclude(event__roll_call=None)
-    entries = entries.select_related("event").order_by("event__name")
-    present = set(Presence.objects.filter(entry__in=entries).values_list("entry_id", flat=True))
+    entries = list(entries.select_related("event").order_by("event__name"))
+    if not entries:  # as on most personal pages: no roll call open, one query
+        return []
+    marked = Presence.objects.filter(entry__in=[entry.pk for entry in entries]).values_list("entry_id", flat=True)
+    present = set(marked)
     return [(entry, entry.pk in present) for entry in entries]
 
 
