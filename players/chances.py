@@ -166,14 +166,15 @@ def work_out(stage_id):
     state = swiss_state(stage) if stage is not None else None
     if state is None or not state.rated:
         return None
-    key = KEY.format(key=state.key)
+    state_key = state.key  # a digest of the whole stage: worked out once here
+    key = KEY.format(key=state_key)
     if cache.get(key) is None:
         chances = state.estimate()
         kept = entry_chances(chances, state.qualifiers).items()
-        cache.set_many({ENTRY_KEY.format(key=state.key, entry=entry): one for entry, one in kept}, KEEP_SECONDS)
+        cache.set_many({ENTRY_KEY.format(key=state_key, entry=entry): one for entry, one in kept}, KEEP_SECONDS)
         cache.set(key, chances.runs, KEEP_SECONDS)  # last: the state counts as worked out once every entry is kept
         page_cache.changed([stage.event.tournament_id], [stage.pk])  # the players' pages and the stage's own
-    return state.key
+    return state_key
 
 
 def bands(places, qualifiers=None):

@@ -9,6 +9,7 @@ played are not read one by one, so the estimate is worked out twice a round, not
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
 from stages.loading import stage_rows
@@ -37,9 +38,9 @@ class SwissState:
     draw_rate: float = 0.0
     rated: bool = True
 
-    @property
+    @cached_property
     def key(self):
-        """A digest of everything the estimate depends on."""
+        """A digest of everything the estimate depends on (a whole stage's worth: worked out once)."""
         stage = self.stage
         parts = (
             ENGINE_VERSION,
