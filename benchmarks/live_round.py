@@ -137,6 +137,7 @@ class Figures:
     requests: int = 0  # every request within the measured seconds, the watchers' too
     freshness: dict = field(default_factory=lambda: {"standings": [], "player": []})
     outcomes: Counter = field(default_factory=Counter)  # the phones' answers by X-Page-Cache and status
+    failed: Counter = field(default_factory=Counter)  # every request's errors, by X-Page-Cache and status
     never: int = 0  # pages that did not show their result within PROBE_GIVE_UP seconds
     measuring: bool = False
 
@@ -170,7 +171,9 @@ class Clients:
             status, body, outcome = 0, "", "error"
         if self.figures.measuring:
             self.figures.requests += 1
-            self.figures.errors += status not in (200, 204)
+            if status not in (200, 204):
+                self.figures.errors += 1
+                self.figures.failed[f"{outcome} {status}"] += 1
         return status, body, version, time.perf_counter() - start, outcome
 
     async def phone(self, path, seconds):
@@ -299,6 +302,7 @@ def summary(figures, cpu_seconds, duration, load_before, load_after):
         "per_second": figures.requests / duration,
         "errors": figures.errors,
         "outcomes": dict(figures.outcomes),
+        "failed": dict(figures.failed),
         "cpu_ms": 1000 * cpu_seconds / figures.requests if figures.requests else float("nan"),
         "cpu_cores": cpu_seconds / duration,
         "load_before": load_before[0],
@@ -327,6 +331,7 @@ def report(figures):
         f"load average {f['load_before']:.2f} before, {f['load_after']:.2f} after\n"
         f"phones' answers by the page cache: "
         + ", ".join(f"{outcome} {count:,}" for outcome, count in sorted(f["outcomes"].items()))
+        + "".join(f"; {error}: {count:,}" for error, count in sorted(f["failed"].items()))
     )
 
 
@@ -336,7 +341,10 @@ def in_scale(say):
     seconds = int(os.environ.get("LIVE_ROUND_SECONDS", SCALE_SECONDS))
     figures = run(duration=seconds, use_config=True, say=say)
     say("  live round, " + report(figures).replace("\n", "\n  "))
-    shown = f"p95 {figures['fresh_p95']:.1f} s, page {1000 * figures['page_p95']:.0f} ms"
+    shown = (
+        f"p50/p95 {figures['fresh_p50']:.1f}/{figures['fresh_p95']:.1f} s, "
+        f"page p95 {1000 * figures['page_p95']:.0f} ms, {figures['errors']} errors, {figures['cpu_ms']:.0f} ms CPU/req"
+    )
     return {**figures, "shown": shown, "met": met(figures)}
 
 
