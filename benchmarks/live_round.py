@@ -39,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from benchmarks.django_env import configure, server_environment
@@ -111,8 +112,9 @@ def start_gunicorn(port, workers, worker_class, threads, use_config):
     if use_config:
         command += ["-c", "config/gunicorn.conf.py"]
     else:
-        command += ["config.wsgi:application", f"--workers={workers}", f"--worker-class={worker_class}"]
-        command += [f"--threads={threads}"]
+        # An asyncio worker (uvicorn_worker.UvicornWorker) serves Django's ASGI application, the others its WSGI one.
+        app = "config.asgi:application" if "uvicorn" in worker_class.lower() else "config.wsgi:application"
+        command += [app, f"--workers={workers}", f"--worker-class={worker_class}", f"--threads={threads}"]
     return answering(subprocess.Popen(command, cwd=ROOT, env=server_environment()), port)
 
 
@@ -134,6 +136,8 @@ class Figures:
     errors: int = 0
     requests: int = 0  # every request within the measured seconds, the watchers' too
     freshness: dict = field(default_factory=lambda: {"standings": [], "player": []})
+    outcomes: Counter = field(default_factory=Counter)  # the phones' answers by X-Page-Cache and status
+    failed: Counter = field(default_factory=Counter)  # every request's errors, by X-Page-Cache and status
     never: int = 0  # pages that did not show their result within PROBE_GIVE_UP seconds
     measuring: bool = False
 
@@ -150,7 +154,8 @@ class Clients:
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.main(),), daemon=True)
 
     async def get(self, path, version):
-        """(status, body, version) of one poll as live.js makes it; status 0 when there was no answer in time."""
+        """(status, body, version, seconds, the page cache's outcome) of one poll as live.js makes it; status 0 when
+        there was no answer in time."""
         import aiohttp
 
         headers = {"X-Requested-With": "XMLHttpRequest", "Accept-Encoding": "gzip"}
@@ -161,12 +166,15 @@ class Clients:
             async with self.session.get(self.base + path, headers=headers) as response:
                 body = await response.text()
                 status, version = response.status, response.headers.get("X-Live-Version", version)
+                outcome = response.headers.get("X-Page-Cache", "none")
         except (TimeoutError, aiohttp.ClientError):
-            status, body = 0, ""
+            status, body, outcome = 0, "", "error"
         if self.figures.measuring:
             self.figures.requests += 1
-            self.figures.errors += status not in (200, 204)
-        return status, body, version, time.perf_counter() - start
+            if status not in (200, 204):
+                self.figures.errors += 1
+                self.figures.failed[f"{outcome} {status}"] += 1
+        return status, body, version, time.perf_counter() - start, outcome
 
     async def phone(self, path, seconds):
         """One open page: a poll every `seconds` (live.js's setInterval; a poll still waiting skips its turn)."""
@@ -175,16 +183,17 @@ class Clients:
         while self.running:
             await asyncio.sleep(max(0, next_at - time.perf_counter()))
             measured = self.figures.measuring
-            status, _, version, seconds_taken = await self.get(path, version)
+            status, _, version, seconds_taken, outcome = await self.get(path, version)
             if measured and self.figures.measuring:
                 self.figures.latencies.append(seconds_taken)
+                self.figures.outcomes[f"{outcome} {status}"] += 1
             next_at += seconds * (1 + int(seconds_taken // seconds))
 
     async def probe(self, kind, path, match, committed_at):
         """Someone watching one page for the result: polls until the answer shows it."""
         version = ""
         while time.perf_counter() - committed_at < PROBE_GIVE_UP:
-            status, body, new_version, _ = await self.get(path, version)
+            status, body, new_version, *_ = await self.get(path, version)
             if status == 200:
                 version = new_version
                 if shows_result(kind, body, match):
@@ -292,6 +301,8 @@ def summary(figures, cpu_seconds, duration, load_before, load_after):
         "requests": figures.requests,
         "per_second": figures.requests / duration,
         "errors": figures.errors,
+        "outcomes": dict(figures.outcomes),
+        "failed": dict(figures.failed),
         "cpu_ms": 1000 * cpu_seconds / figures.requests if figures.requests else float("nan"),
         "cpu_cores": cpu_seconds / duration,
         "load_before": load_before[0],
@@ -317,7 +328,10 @@ def report(figures):
         f"phones' polls: {f['polls']:,}, p50 {1000 * f['page_p50']:.0f} ms, p95 {1000 * f['page_p95']:.0f} ms, "
         f"p99 {1000 * f['page_p99']:.0f} ms; {f['requests']:,} requests ({f['per_second']:.0f}/s), "
         f"{f['errors']} errors; server CPU {f['cpu_ms']:.1f} ms per request, {f['cpu_cores']:.2f} of a core; "
-        f"load average {f['load_before']:.2f} before, {f['load_after']:.2f} after"
+        f"load average {f['load_before']:.2f} before, {f['load_after']:.2f} after\n"
+        f"phones' answers by the page cache: "
+        + ", ".join(f"{outcome} {count:,}" for outcome, count in sorted(f["outcomes"].items()))
+        + "".join(f"; {error}: {count:,}" for error, count in sorted(f["failed"].items()))
     )
 
 
@@ -327,7 +341,10 @@ def in_scale(say):
     seconds = int(os.environ.get("LIVE_ROUND_SECONDS", SCALE_SECONDS))
     figures = run(duration=seconds, use_config=True, say=say)
     say("  live round, " + report(figures).replace("\n", "\n  "))
-    shown = f"p95 {figures['fresh_p95']:.1f} s, page {1000 * figures['page_p95']:.0f} ms"
+    shown = (
+        f"p50/p95 {figures['fresh_p50']:.1f}/{figures['fresh_p95']:.1f} s, "
+        f"page p95 {1000 * figures['page_p95']:.0f} ms, {figures['errors']} errors, {figures['cpu_ms']:.0f} ms CPU/req"
+    )
     return {**figures, "shown": shown, "met": met(figures)}
 
 

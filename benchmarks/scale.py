@@ -81,7 +81,7 @@ ROWS = [
     Row("standings_pdf_cached", "public standings PDF, cached, 20 clients", 1500, "req/s", higher_is_better=True),
     Row("score_cards", "score cards PDF, one round of 500 matches", 1.5, "s"),
     Row("round_page", "secretary's round page, 500 matches", 0.150, "ms"),
-    Row("live_round", "live round, 500 phones: result shown, p95", 2.0, "s"),  # benchmarks/live_round.py
+    Row("live_round", "live round, 500 phones: result shown", 2.0, "s"),  # benchmarks/live_round.py
     Row("sol_import", "`import_sol`, the real SoL history", 0.15, "× SoL"),
     Row("recompute_ratings", "`recompute_ratings`, the real SoL history", 0.2, "× SoL"),
     *personal_page.ROWS,  # beside SoL's player page, measured in the same run

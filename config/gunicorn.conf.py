@@ -15,7 +15,10 @@ bind = "127.0.0.1:8000"  # behind the reverse proxy that serves HTTPS
 # Threads, not sync workers: in a live round (benchmarks/live_round.py, benchmarks/README.md) two sync workers sat at
 # a third of a core while nearly every phone's poll timed out, each worker held by the one request it waited on;
 # threads keep the other requests answered meanwhile. gevent workers did worse still: Django's database calls block
-# a process's whole event loop.
+# a process's whole event loop. So did an asyncio server (uvicorn's worker, Django's ASGI application, config/asgi.py):
+# our views and middleware are synchronous, and Django runs them all in one thread per process, so a page being
+# rendered holds up every other request of its process as a sync worker's would, and the hand-offs between the
+# event loop and that thread cost more CPU per request (43 against 31 ms, benchmarks/README.md, "A live round").
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))  # gunicorn's own variable for it
 threads = 8

@@ -177,7 +177,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Write-ahead log: readers never wait for the writer (a gunicorn worker serving pages while a result is being
     # saved), and a commit is an append, synced at checkpoints, instead of two synced writes per transaction.
     # Survives a crash of the process or the server; a power cut may lose the last commits, never the file.
-    DATABASES["default"]["OPTIONS"] = {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"}
+    # A transaction takes the write lock when it begins (IMMEDIATE), waiting for it up to `timeout` seconds: one
+    # that read first and wrote after another process's commit (the results' page stamps, a web process working out
+    # chances) would otherwise fail at once with "database is locked", whatever the timeout, since its snapshot is
+    # stale.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
