@@ -135,15 +135,16 @@ def measure(players, repeat, say):
 
     # The first request also loads code and templates, and works out the stage's chances (a Celery task where the
     # site is deployed, eager here), which then stay kept while round 11 is played: with fewer simulated endings
-    # than the site's 1,000, or at 10,000 players it would take minutes (its cost: benchmarks/chances.py).
+    # than the site's 1,000 (part of the state's key, so for the whole run), or at 10,000 players it would take
+    # many minutes (its cost: benchmarks/chances.py).
     with mock.patch.object(SwissState, "runs", CHANCES_RUNS):
         client.get(path)
-    freeze_loaded()  # as a web worker does once the site is loaded (config/gunicorn.conf.py)
-    cpu, wall = timed(a_result)
-    next_cpu, _ = timed(a_result_and_another_page)
-    kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
-    with override_settings(STANDINGS_CACHE_SECONDS=0):
-        none_kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
+        freeze_loaded()  # as a web worker does once the site is loaded (config/gunicorn.conf.py)
+        cpu, wall = timed(a_result)
+        next_cpu, _ = timed(a_result_and_another_page)
+        kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
+        with override_settings(STANDINGS_CACHE_SECONDS=0):
+            none_kept_cpu, _ = timed(lambda: page_cache.stamp([tournament.pk]))
     say(
         f"  personal page, {players:,} × {ROUNDS}: {next_cpu * 1000:.0f} ms CPU a page after a result, "
         f"{cpu * 1000:.0f} ms ({wall * 1000:.0f} ms wall) the first after it (the stage's tables for all); "
