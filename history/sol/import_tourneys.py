@@ -160,7 +160,11 @@ class TourneyImport:
 
     def entry(self, reference):
         """The entry (its local number) a match's competitor reference names (None for none)."""
-        return pick(self.entries, reference, "competitor", self.where) if reference else None
+        if not reference:
+            return None
+        if type(reference) is int and 0 < reference <= len(self.entries):  # the usual case, without pick's checks
+            return self.entries[reference - 1]
+        return pick(self.entries, reference, "competitor", self.where)
 
     def write_matches(self, rows):
         """rows: ((stage, round), number, SoL match, scored) -> one Match each (a row of

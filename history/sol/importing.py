@@ -147,10 +147,11 @@ def keep_unsaid_names_as_sol_does(records, shared):
     hidden = Player.objects.filter(pk__in=old)
     hidden.update(publish_name=False)
     # What each player's save told the pages (core.page_cache watches Player): an update sends no signal. The new
-    # tournaments are told when they are written.
-    their_tournaments = EntryMember.objects.filter(player_id__in=old)
-    page_cache.changed(set(their_tournaments.values_list("entry__event__tournament_id", flat=True)))
-    refresh_entry_names(*hidden.only("pk"))
+    # tournaments are told when they are written; their entries are named when they are (Hidden.entry_names),
+    # those here already are renamed now (none, for players new here).
+    held = set(EntryMember.objects.filter(player_id__in=old).values_list("player_id", "entry__event__tournament_id"))
+    page_cache.changed({tournament for _player, tournament in held})
+    refresh_entry_names(*Player.objects.filter(pk__in={player for player, _tournament in held}).only("pk"))
     return Hidden(old)
 
 

@@ -190,18 +190,12 @@ class TourneyRows:
 
     def write_matches(self, stages, rounds, entries):
         matches = ids(Match, self.matches)
-
-        def entry(local):
-            return None if local is None else entries[local]
-
-        insert_rows(
-            Match,
-            MATCH_FIELDS,
-            [
-                (pk, stages[s], rounds[r], number, entry(a), entry(b), table, status, entry(winner), *rest)
-                for pk, (s, r, number, a, b, table, status, winner, *rest) in zip(matches, self.matches, strict=True)
-            ],
-        )
+        rows = []
+        for pk, (s, r, number, a, b, table, status, winner, *rest) in zip(matches, self.matches, strict=True):
+            a, b = None if a is None else entries[a], None if b is None else entries[b]
+            winner = None if winner is None else entries[winner]
+            rows.append((pk, stages[s], rounds[r], number, a, b, table, status, winner, *rest))
+        insert_rows(Match, MATCH_FIELDS, rows)
         insert_rows(
             Game,
             GAME_FIELDS,
