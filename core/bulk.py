@@ -4,6 +4,7 @@ No signals are sent. Rows that others point to (a SoL tourney's entries and matc
 from `new_ids` and give them as their first field."""
 
 from django.db import connection
+from django.db.models import NOT_PROVIDED
 from django.utils import timezone
 
 
@@ -14,11 +15,18 @@ def insert_rows(model, fields, rows):
     if not rows:
         return
     named = [model._meta.get_field(name) for name in fields]
-    others = [f for f in model._meta.concrete_fields if f not in named and not f.primary_key]
-    defaults = tuple(prepared(model, f.name, default_of(f)) for f in others)
+    others = [
+        (f, prepared(model, f.name, default_of(f)))
+        for f in model._meta.concrete_fields
+        if f not in named and not f.primary_key
+    ]
+    # A column whose default is NULL is left out: the database writes NULL there itself (no field has a database
+    # default), and each value bound costs (a match has 18 such columns of its 40).
+    others = [(f, value) for f, value in others if value is not None or f.db_default is not NOT_PROVIDED]
+    defaults = tuple(value for _f, value in others)
     rows = [(*row, *defaults) for row in rows] if defaults else rows
     table = connection.ops.quote_name(model._meta.db_table)
-    columns = [f.column for f in (*named, *others)]
+    columns = [f.column for f in (*named, *(f for f, _value in others))]
     names = ", ".join(connection.ops.quote_name(column) for column in columns)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":

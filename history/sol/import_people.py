@@ -2,13 +2,17 @@
 and their rates, championships. Each keeps its SoL guid; what we already hold (by guid, else by name) is reused
 and only its blank fields are filled, so importing a file again changes nothing."""
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from core.bulk import insert_rows
 from core.errors import ServiceError
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
 from history.sol.errors import SolFileError
+from history.sol.layout import Place
 from history.sol.models import PlayerAlias
 from history.sol.references import as_date, as_decimal, given, pick, required, text
 from tournaments.merging import merge_players
@@ -16,6 +20,9 @@ from tournaments.models import Club, Player, player_identity
 
 CLUB_NAME = Club._meta.get_field("name").max_length
 NAME = Player._meta.get_field("first_name").max_length
+# Where a record is, put in words only for a message (sol.layout.Place).
+CLUB, PLAYER = gettext_lazy("Club %(number)s"), gettext_lazy("Player %(number)s")
+RATE, CHAMPIONSHIP = gettext_lazy("Rate %(number)s"), gettext_lazy("Championship %(number)s")
 
 
 def fill_blanks(instance, fields):
@@ -32,19 +39,31 @@ def save_if_changed(instance, fields):
 
 
 def import_clubs(records):
-    clubs = []
+    """The file's clubs: ours by guid, else by name (looked up once for the file), else new ones, created together
+    (a new club's save told the pages nothing: no player of it has played)."""
+    clubs, new = [], []
+    names = [text(record.get("description"), CLUB_NAME) for record in records if isinstance(record, dict)]
+    by_guid = in_chunks(Club.objects, "guid", {str(r["guid"]) for r in records if r.get("guid")})
+    by_name = in_chunks(Club.objects, "name", set(names))
     for number, record in enumerate(records, start=1):
-        where = _("Club %(number)s") % {"number": number}
+        where = Place(CLUB, number=number)
         name = text(required(record, "description", where), CLUB_NAME)
         guid = record.get("guid")
-        club = Club.objects.filter(guid=guid).first() if guid else None
-        club = club or Club.objects.filter(name=name).first()
+        club = by_guid.get(str(guid)) if guid else None
+        club = club or by_name.get(name)
         fields = {"country": text(record.get("nationality"), 3), "guid": guid}
         if club is None:
-            club = Club.objects.create(name=name, is_federation=bool(record.get("isfederation")), **fields)
+            club = Club(name=name, is_federation=bool(record.get("isfederation")), **fields)
+            new.append(club)
+            by_name[name] = club
+        elif club.pk is None:
+            fill_blanks(club, fields)  # a club the file names twice: as saving it again would have
         else:
             save_if_changed(club, fields)
+        if club.guid:
+            by_guid[str(club.guid)] = club
         clubs.append(club)
+    Club.objects.bulk_create(new)
     return clubs
 
 
@@ -109,7 +128,7 @@ def import_players(records, clubs):
     now = timezone.now()
     players, new, aliases = [], [], []
     for number, record in enumerate(records, start=1):
-        where = _("Player %(number)s") % {"number": number}
+        where = Place(PLAYER, number=number)
         first_name = text(required(record, "firstname", where), NAME)
         last_name = text(record.get("lastname"), NAME)
         birth = as_date(record["birthdate"], where) if record.get("birthdate") else None
@@ -145,21 +164,35 @@ def merge_aliases(aliases):
     """SoL's merged guids name the player they were merged into: remember them; a player we imported under
     such a guid before the merge is merged into the one it was merged into, as a secretary merges two records
     (tournaments.merging: its entries, line-ups, rates, links... follow)."""
-    known = set(PlayerAlias.objects.filter(guid__in=[guid for guid, _player in aliases]).values_list("guid", flat=True))
+    aliases = [(str(guid), player) for guid, player in aliases]  # a guid is text, as the database keeps it
+    guids = {guid for guid, _player in aliases}
+    known = set(in_chunks(PlayerAlias.objects, "guid", guids))
+    held = set(in_chunks(Player.objects, "guid", guids))  # players under a merged guid: merged below
+    new = []
     for guid, player in aliases:
         if guid in known:
             continue
-        old = Player.objects.filter(guid=guid).exclude(pk=player.pk).first()
-        if old is not None:
-            try:
-                merge_players(player, old)
-            except ServiceError as error:
-                raise SolFileError(
-                    _("SoL merged %(old)s into %(player)s, but here: %(reason)s")
-                    % {"old": old, "player": player, "reason": error.message}
-                ) from None
-        PlayerAlias.objects.get_or_create(guid=guid, defaults={"player": player})
+        if guid in held:
+            PlayerAlias.objects.bulk_create(new)  # the merge moves the aliases it finds
+            new = []
+            merge_alias(guid, player)
+        else:
+            new.append(PlayerAlias(guid=guid, player=player))
         known.add(guid)
+    PlayerAlias.objects.bulk_create(new)
+
+
+def merge_alias(guid, player):
+    old = Player.objects.filter(guid=guid).exclude(pk=player.pk).first()
+    if old is not None:
+        try:
+            merge_players(player, old)
+        except ServiceError as error:
+            raise SolFileError(
+                _("SoL merged %(old)s into %(player)s, but here: %(reason)s")
+                % {"old": old, "player": player, "reason": error.message}
+            ) from None
+    PlayerAlias.objects.get_or_create(guid=guid, defaults={"player": player})
 
 
 def import_ratings(records, clubs):
@@ -189,47 +222,47 @@ def import_ratings(records, clubs):
 
 
 def import_rates(records, ratings, players):
+    """The file's rates, as plain rows (core.bulk): those we hold already (same rating, player and date) stay."""
     wanted = []
     for number, record in enumerate(records, start=1):
-        where = _("Rate %(number)s") % {"number": number}
+        where = Place(RATE, number=number)
         rating = pick(ratings, record.get("rating"), "rating", where)
         player = pick(players, record.get("player"), "player", where)
-        wanted.append(
-            Rate(
-                rating=rating,
-                player=player,
-                date=as_date(required(record, "date", where), where),
-                rate=record.get("rate") or 0,
-                deviation=record.get("deviation") or 0,
-                volatility=as_decimal(record.get("volatility"), where),
-            )
-        )
-    existing = set(
-        Rate.objects.filter(rating__in={rate.rating_id for rate in wanted}).values_list("rating", "player", "date")
-    )
+        date = as_date(required(record, "date", where), where)
+        volatility = as_decimal(record.get("volatility"), where)
+        wanted.append((rating.pk, player.pk, date, record.get("rate") or 0, record.get("deviation") or 0, volatility))
+    existing = set(Rate.objects.filter(rating__in={rate[0] for rate in wanted}).values_list("rating", "player", "date"))
     new = []
-    for rate in wanted:
-        rate_key = (rate.rating_id, rate.player_id, rate.date)
-        if rate_key not in existing:
-            existing.add(rate_key)
-            new.append(rate)
-    Rate.objects.bulk_create(new, batch_size=1000)
+    day, decimal = Rate._meta.get_field("date"), Rate._meta.get_field("volatility")
+    for rating, player, date, *figures, volatility in wanted:
+        if (rating, player, date) not in existing:
+            existing.add((rating, player, date))
+            prepared_date = day.get_db_prep_save(date, connection)
+            new.append((rating, player, prepared_date, *figures, decimal.get_db_prep_save(volatility, connection)))
+    insert_rows(Rate, ("rating", "player", "date", "rate", "deviation", "volatility"), new)
 
 
 def import_championships(records, clubs, ratings):
-    championships, previous = [], []
+    """The file's championships: ours by guid, else by club and name (looked up once for the file), else new
+    ones, created together."""
+    championships, previous, new = [], [], []
+    by_guid = in_chunks(Championship.objects, "guid", {str(r["guid"]) for r in records if r.get("guid")})
+    by_name = {}
+    club_ids = {club.pk for club in clubs}
+    for championship in Championship.objects.filter(club__in=club_ids).order_by("-pk"):
+        by_name[(championship.club_id, championship.name)] = championship
     for number, record in enumerate(records, start=1):
-        where = _("Championship %(number)s") % {"number": number}
+        where = Place(CHAMPIONSHIP, number=number)
         name = text(required(record, "description", where), 120)
         club = pick(clubs, record.get("club"), "club", where)
         guid = record.get("guid")
-        championship = Championship.objects.filter(guid=guid).first() if guid else None
-        championship = championship or Championship.objects.filter(club=club, name=name).first()
+        championship = by_guid.get(str(guid)) if guid else None
+        championship = championship or by_name.get((club.pk, name))
         if championship is None:
             scheme = record.get("prizes") or Championship.Scheme.FIXED
             if scheme not in Championship.Scheme.values:
                 scheme = Championship.Scheme.FIXED
-            championship = Championship.objects.create(
+            championship = Championship(
                 name=name,
                 club=club,
                 guid=guid,
@@ -238,13 +271,20 @@ def import_championships(records, clubs, ratings):
                 players_per_team=record.get("playersperteam") or 1,
                 closed=bool(record.get("closed")),
             )
+            new.append(championship)
+            by_name[(club.pk, name)] = championship
+            if guid:
+                by_guid[str(guid)] = championship
         if record.get("rating"):
             pick(ratings, record["rating"], "rating", where)
         championships.append(championship)
         if record.get("previous"):
             previous.append((championship, record["previous"], where))
+    Championship.objects.bulk_create(new)
+    follows = []
     for championship, reference, where in previous:
         if championship.previous_id is None:
             championship.previous = pick(championships, reference, "championship", where)
-            championship.save(update_fields=["previous"])
+            follows.append(championship)
+    Championship.objects.bulk_update(follows, ["previous"])
     return championships

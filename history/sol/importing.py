@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from core import page_cache
 from core.pictures import NotAPicture, reencode
+from history.sol.earlier import EarlierImports, FreeSlugs
 from history.sol.import_people import (
     import_championships,
     import_clubs,
@@ -26,8 +27,10 @@ from history.sol.import_tourneys import TourneyImport
 from history.sol.layout import check_layout
 from history.sol.models import Picture
 from history.sol.reading import SolFileError, read
+from history.sol.references import text
+from history.sol.tourney_rows import TourneyRows
 from tournaments.entry_services import refresh_entry_names
-from tournaments.models import EntryMember, Player, free_slug, slug_base
+from tournaments.models import EntryMember, Player, Tournament, entry_name
 
 logger = logging.getLogger(__name__)
 
@@ -44,18 +47,18 @@ class Summary:
 
 
 class Shared:
-    """What the tourneys of a file refer to, in the file's order (its references are 1-based positions)."""
+    """What the tourneys of a file refer to, in the file's order (its references are 1-based positions), and
+    what they are written with: the rows of the new tourneys, what earlier imports made of them, the free slugs."""
 
     def __init__(self):
         self.clubs, self.players, self.championships, self.ratings = [], [], [], []
-        self.slugs = set()
+        self.rows = TourneyRows()
+        self.earlier = self.slugs = None
 
-    def slug_for(self, name):
-        slug = free_slug(slug_base(name))
-        while slug in self.slugs:
-            slug = free_slug(f"{slug}-x")
-        self.slugs.add(slug)
-        return slug
+    def look_up(self, tourneys):
+        """What is already here for these tourneys, in a few queries for the whole file."""
+        self.earlier = EarlierImports(tourneys, self.championships, self.rows)
+        self.slugs = FreeSlugs(text(t["description"], 160) for t in tourneys if t.get("description") not in (None, ""))
 
 
 def import_file(source, name="", progress=None):
@@ -92,6 +95,8 @@ def write_documents(documents, pictures, progress):
         import_rates(lists.get("rates") or [], shared.ratings, shared.players)
         shared.championships = import_championships(lists.get("championships") or [], shared.clubs, shared.ratings)
         store_pictures(pictures or {}, lists, shared)
+        shared.look_up(tourneys)
+        planned = []
         for number, record in enumerate(tourneys, start=1):
             tourney = TourneyImport(record, number, shared)
             tournament = tourney.run()
@@ -100,12 +105,20 @@ def write_documents(documents, pictures, progress):
             elif tourney.unchanged:
                 summary.unchanged += 1
             else:
-                summary.tournaments.append(tournament)
+                planned.append(tournament)
             if progress is not None:
                 progress(number, len(tourneys))
-        keep_unsaid_names_as_sol_does(lists.get("players") or [], shared.players)
+        hidden = keep_unsaid_names_as_sol_does(lists.get("players") or [], shared)
+        shared.rows.write(hidden.entry_names)
+        written = Tournament.objects.in_bulk([tournament.pk for tournament in planned])
+        # A tourney the file holds twice, replaced by its second record, is named as it was written.
+        summary.tournaments = [written.get(t.pk) or Tournament(pk=t.pk, **without_ids(t.fields)) for t in planned]
     summary.players, summary.clubs = len(shared.players), len(shared.clubs)
     return summary
+
+
+def without_ids(fields):
+    return {("host_club_id" if name == "host_club" else name): value for name, value in fields.items()}
 
 
 # SoL reads a player who never said (agreedprivacy blank) as agreeing when they played a tourney since this day:
@@ -113,25 +126,56 @@ def write_documents(documents, pictures, progress):
 IMPLIED_CONSENT_SINCE = datetime.date(2020, 1, 1)
 
 
-def keep_unsaid_names_as_sol_does(records, players):
+def keep_unsaid_names_as_sol_does(records, shared):
     """A player of the file who never said (and has no consent recorded here) and played no tournament since
-    IMPLIED_CONSENT_SINCE keeps their name private, as SoL shows them: by their initials."""
+    IMPLIED_CONSENT_SINCE keeps their name private, as SoL shows them: by their initials. Done before the file's
+    new tourneys are written (shared.rows), with their entries counted: the entries here already are renamed,
+    and the new ones are named so when they are written (`Hidden.entry_names`). Returns the Hidden."""
     unsaid = [
         player.pk
-        for record, player in zip(records, players, strict=True)
+        for record, player in zip(records, shared.players, strict=True)
         if record.get("agreedprivacy") not in ("A", "N") and not player.consent_source and player.publish_name
     ]
-    recent = EntryMember.objects.filter(
-        player_id__in=unsaid, entry__event__tournament__start_date__gte=IMPLIED_CONSENT_SINCE
-    ).values_list("player_id", flat=True)
-    old = set(unsaid) - set(recent)
+    recent = set(
+        EntryMember.objects.filter(
+            player_id__in=unsaid, entry__event__tournament__start_date__gte=IMPLIED_CONSENT_SINCE
+        ).values_list("player_id", flat=True)
+    )
+    recent.update(player.pk for player in shared.rows.players_since(IMPLIED_CONSENT_SINCE))
+    old = set(unsaid) - recent
     # All at once: saved and renamed a player at a time, the real history's 2,121 took most of the import's time.
     hidden = Player.objects.filter(pk__in=old)
     hidden.update(publish_name=False)
-    # What each player's save told the pages (core.page_cache watches Player): an update sends no signal.
-    their_tournaments = EntryMember.objects.filter(player_id__in=old)
-    page_cache.changed(set(their_tournaments.values_list("entry__event__tournament_id", flat=True)))
-    refresh_entry_names(*hidden.only("pk"))
+    # What each player's save told the pages (core.page_cache watches Player): an update sends no signal. The new
+    # tournaments are told when they are written; their entries are named when they are (Hidden.entry_names),
+    # those here already are renamed now (none, for players new here).
+    held = set(EntryMember.objects.filter(player_id__in=old).values_list("player_id", "entry__event__tournament_id"))
+    page_cache.changed({tournament for _player, tournament in held})
+    refresh_entry_names(*Player.objects.filter(pk__in={player for player, _tournament in held}).only("pk"))
+    return Hidden(old)
+
+
+class Hidden:
+    """The players whose names an import hid (their ids)."""
+
+    def __init__(self, ids):
+        self.ids = ids
+
+    def entry_names(self, teams):
+        """The names of new entries: a team with a hidden player is named from its players as they are now in the
+        database, as tournaments.entry_services.refresh_entry_names names it; any other from the file's players,
+        as it was named when it was entered."""
+        hiding = [team for team in teams if any(player.pk in self.ids for player in team)]
+        wanted = sorted({player.pk for team in hiding for player in team})
+        now = {}
+        for start in range(0, len(wanted), 500):
+            now.update(Player.objects.select_related("club").in_bulk(wanted[start : start + 500]))
+        return [
+            entry_name([now[player.pk] for player in team])
+            if any(player.pk in self.ids for player in team)
+            else entry_name(team)[:200]
+            for team in teams
+        ]
 
 
 def store_pictures(pictures, lists, shared):

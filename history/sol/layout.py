@@ -178,6 +178,25 @@ SHARED = {
 }
 
 
+IN_LIST = gettext_lazy("%(where)s, %(item)s")
+FIELD_OF = gettext_lazy("%(where)s, '%(field)s'")
+ITEM_OF = gettext_lazy("%(where)s item %(number)s")
+
+
+class Place:
+    """Where a value sits in the file ("Tournament 2, competitor 5"): `words` (a text with %-placeholders) and its
+    `values`, put together only for a message; made for every record of a file, the words cost more than the
+    check."""
+
+    __slots__ = ("words", "values")
+
+    def __init__(self, words, **values):
+        self.words, self.values = words, values
+
+    def __str__(self):
+        return str(self.words % self.values)
+
+
 def check_layout(documents):
     """Raise SolFileError naming the first value that does not fit SoL's layout (documents: as sol.reading.read
     gives them, every one a dict)."""
@@ -189,16 +208,17 @@ def check_layout(documents):
         if not isinstance(records, list):
             raise misfit(_("The clubs and players"), field, Records(name, fields).expected, records)
         check_records(records, None, name, fields)
-    for number, tourney in enumerate(documents[1:], start=1):
-        check_record(tourney, _("Tournament %(number)s") % {"number": number}, TOURNEY)
+    tourney = gettext_lazy("Tournament %(number)s")
+    for number, record in enumerate(documents[1:], start=1):
+        check_record(record, Place(tourney, number=number), TOURNEY)
 
 
 def check_records(records, holder, name, fields):
     """Check each record of a list, named `name` after its number, within `holder` when the list has one."""
     for number, record in enumerate(records, start=1):
-        where = name % {"number": number}
+        where = Place(name, number=number)
         if holder is not None:
-            where = _("%(where)s, %(item)s") % {"where": holder, "item": where}
+            where = Place(IN_LIST, where=holder, item=where)
         check_record(record, where, fields)
 
 
@@ -214,7 +234,7 @@ def check_record(record, where, fields):
         if isinstance(kind, Records):
             check_records(value, where, kind.name, kind.fields)
         elif isinstance(kind, Items):
-            check_items(value, _("%(where)s, '%(field)s'") % {"where": where, "field": field}, kind.kind)
+            check_items(value, Place(FIELD_OF, where=where, field=field), kind.kind)
 
 
 def check_items(items, where, kind):
@@ -222,7 +242,7 @@ def check_items(items, where, kind):
     for number, item in enumerate(items, start=1):
         if item is None:
             continue
-        named = _("%(where)s item %(number)s") % {"where": where, "number": number}
+        named = Place(ITEM_OF, where=where, number=number)
         if not kind.accepts(item):
             raise misplaced(named, kind.expected, item)
         if isinstance(kind, Items):

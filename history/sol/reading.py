@@ -67,13 +67,15 @@ def parse_yaml(text):
 
 
 def check_depth(value):
-    """Refuse lists and records nested deeper than SoL ever nests them (the import walks them recursively)."""
-    pending = [(value, 0)]
-    while pending:
-        value, depth = pending.pop()
-        if depth > MAX_DEPTH:
+    """Refuse lists and records nested deeper than SoL ever nests them (the import walks them recursively): no
+    value deeper than MAX_DEPTH. Level by level, only lists and records are walked."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 0  # of the lists and records in `level`
+    while level:
+        if depth >= MAX_DEPTH and any(level):  # one of them holds a value deeper than MAX_DEPTH
             raise too_deep()
-        if isinstance(value, dict):
-            pending.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            pending.extend((item, depth + 1) for item in value)
+        nested = []
+        for holder in level:
+            items = holder.values() if isinstance(holder, dict) else holder
+            nested += [item for item in items if isinstance(item, (dict, list))]
+        level, depth = nested, depth + 1
