@@ -60,7 +60,17 @@ def build_swiss(players, rounds, next_round=False, seed=1, say=print, slug=None)
         if next_round:
             publish_round(pair_swiss_round(stage, rng=rng))
             say(f"  round {rounds + 1} paired and published ({time.perf_counter() - start:.1f} s)")
+    analyse()
     return stage
+
+
+def analyse():
+    """PostgreSQL's statistics of the tables just filled, as autovacuum keeps them on a running server (it may be
+    off on a development one): without them the planner takes the 10,000 members of an event for a few dozen and
+    joins them row by row (170 ms instead of 30 for the pairing's member query)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 def add_officials(tournament):

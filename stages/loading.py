@@ -53,9 +53,13 @@ class EntryRow(
 
 
 def entry_rows(entries):
-    """EntryRows of an Entry queryset, in two queries whatever its size (the entries, then their members)."""
-    found = dict((pk, (name, withdrawn)) for pk, name, withdrawn in entries.values_list("pk", "name", "withdrawn"))
-    members = with_event_ratings(EntryMember.objects.filter(entry__in=entries.values("pk")))
+    """EntryRows of an Entry queryset, in two queries whatever its size (the entries, then their members), and the
+    one the ratings app asks to know which rating their events use, if any (stages.signals.member_rating_asked)."""
+    found, events = {}, set()
+    for pk, name, withdrawn, event_id in entries.values_list("pk", "name", "withdrawn", "event_id"):
+        found[pk] = (name, withdrawn)
+        events.add(event_id)
+    members = with_event_ratings(EntryMember.objects.filter(entry__in=entries.values("pk")), events=events)
     rated = "event_rating" in members.query.annotations
     fields = ["entry_id", "player__rating", "player__country", "player__club__name", "player__publish_rating"]
     members = members.order_by("entry_id", "position").values_list(*fields, *(["event_rating"] if rated else []))

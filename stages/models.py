@@ -267,9 +267,15 @@ class Match(models.Model):
         RETIRED = "retired", gettext_lazy("Retired")
         BYE = "bye", gettext_lazy("Bye")
 
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches")
+    # Indexes (see Meta): a Swiss round of a 10,000-player event inserts 5,000 matches, each updating every index.
+    # The stage is found through the (stage, status) index, a tie through (tie, rubber); the columns empty when a
+    # match is drawn (its group, umpire, winner, deadlines) are indexed where they are set, which is where they are
+    # looked for.
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="matches", db_index=False)
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
-    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.CASCADE, related_name="matches", db_index=False
+    )
     # Order within the round; in a knockout, the line of the bracket from the top (1-based).
     number = models.PositiveSmallIntegerField()
     entry_a = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -279,7 +285,12 @@ class Match(models.Model):
     )
     planned_at = models.DateTimeField(null=True, blank=True)
     umpire = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="umpired_matches"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="umpired_matches",
+        db_index=False,
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     score_a = models.PositiveSmallIntegerField(
@@ -288,7 +299,7 @@ class Match(models.Model):
     score_b = models.PositiveSmallIntegerField(null=True, blank=True)
     games_a = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("Games won by A."))
     games_b = models.PositiveSmallIntegerField(default=0)
-    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False)
     # ICF 39: the toss winner chooses the break or the side; choosing the side leaves the break to the other.
     toss_winner = models.CharField(max_length=1, blank=True, choices=[("a", "A"), ("b", "B")])
     toss_choice = models.CharField(
@@ -299,7 +310,7 @@ class Match(models.Model):
     # Self-umpired (e.g. ECC): one player enters the score card, the other side's player confirms it.
     self_umpired = models.BooleanField(default=False)
     result_entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
     )
     called_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -316,7 +327,7 @@ class Match(models.Model):
     # (stored, so the periodic forfeit task finds due matches with one indexed query).
     reported_a_at = models.DateTimeField(null=True, blank=True)
     reported_b_at = models.DateTimeField(null=True, blank=True)
-    report_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    report_deadline = models.DateTimeField(null=True, blank=True)
     # How absence is established once the round is called (matches.checkin.absence): "desk", the desk marks every
     # arrival and a side unmarked at the deadline loses; "claims", a side loses only once someone on the spot (the
     # desk, the umpire, the present opponent) said it is absent: `declared_absent`, the sides so declared.
@@ -324,13 +335,15 @@ class Match(models.Model):
     declared_absent = models.CharField(max_length=2, blank=True)
     # ICF 138, 143(b): when the rest before the deciding game ends (set by the conduct app when game 2 ends,
     # cleared once settled), stored so the periodic task finds due matches with one indexed query.
-    rest_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    rest_deadline = models.DateTimeField(null=True, blank=True)
     # Sides that lost by forfeit: "a", "b", or "ab" when both were absent (both lose).
     forfeited = models.CharField(max_length=2, blank=True)
     # Protests (ICF 150): while a protest is undecided the result is not final and counts for nothing.
     result_withheld = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
-    tie = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="rubbers")
+    tie = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="rubbers", db_index=False
+    )
     rubber = models.PositiveSmallIntegerField(null=True, blank=True)
     # A team tie's board points over its decided rubbers (its score is its rubber points, its games the rubbers
     # won): the team standings' "boards" tie-break. Empty on any other match, whose score is its board points.
@@ -352,7 +365,15 @@ class Match(models.Model):
             ),
             models.UniqueConstraint(fields=["tie", "rubber"], name="rubber_number_unique_in_tie"),
         ]
-        indexes = [models.Index(fields=["stage", "status"])]
+        indexes = [
+            models.Index(fields=["stage", "status"]),
+            *(
+                models.Index(
+                    fields=[field], condition=models.Q(**{f"{field}__isnull": False}), name=f"match_{field}_set"
+                )
+                for field in ("group", "umpire", "winner", "result_entered_by", "report_deadline", "rest_deadline")
+            ),
+        ]
 
     def __str__(self):
         return _("%(round)s #%(number)s: %(a)s v %(b)s") % {

@@ -30,12 +30,15 @@ NEWS = ("drawn", "called", "moved")
 # Sent to ask how to read the rating a member's player had when their event began: an app that keeps ratings
 # answers with a query expression over entry members (None where the event uses no rating). Seeding, Swiss
 # pairing and side information read it (selectors.entry_rating); without it, a player's own `rating` counts.
+# Sent with `events`, the ids of the members' events, when the sender knows them: the answer may then hold for those
+# events only, and is None when none of them uses a rating (the members are read without a subquery each).
 member_rating_asked = Signal()
 
 
-def with_event_ratings(members):
-    """Entry members annotated with `event_rating` when an app answers member_rating_asked."""
-    for _, expression in member_rating_asked.send(sender=members.model):
+def with_event_ratings(members, events=None):
+    """Entry members annotated with `event_rating` when an app answers member_rating_asked. `events`: the ids of
+    the events the members are entries of, when known."""
+    for _, expression in member_rating_asked.send(sender=members.model, events=events):
         if expression is not None:
             return members.annotate(event_rating=expression)
     return members
