@@ -86,7 +86,7 @@ StageRows = namedtuple("StageRows", ("matches", "entries"))
 def stage_rows(stage):
     """Every match of the stage's published rounds as MatchRows, by round then match number, and every entry of
     its event as EntryRows, in their order: what the standings after each round and the chances' state both read
-    (stages.selectors.standings_round_by_round, stages.chances.swiss_state). Three queries."""
+    (stages.selectors.standings_round_by_round, stages.chances.swiss_state). Three or four queries (entry_rows)."""
     matches = stage.matches.filter(round__status=Round.Status.PUBLISHED).order_by("round__number", "number")
     return StageRows(match_rows(matches), entry_rows(stage.event.entries.all()))
 
