@@ -27,14 +27,7 @@ def desktop(browser):
 @pytest.mark.django_db(transaction=True)
 def test_a_rounds_32_results_by_keyboard_in_under_two_minutes(live_server, desktop):
     page = desktop
-    secretary = UserFactory(username="secretary")
-    tournament = TournamentFactory(status="published")
-    tournament.secretaries.add(secretary)
-    event = EventFactory(tournament=tournament, name="Open singles", rule_set="icf")
-    for seed in range(1, 65):
-        EntryFactory(event=event, seed=seed)
-    stage = Stage.objects.create(event=event, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=5)
-    rnd = publish_round(pair_swiss_round(stage, random.Random(3)))
+    tournament, rnd = swiss_round(entries=64, rounds_planned=5)
     matches = list(rnd.matches.exclude(entry_b=None).order_by("table", "number"))
     assert len(matches) == 32
 
@@ -84,14 +77,7 @@ def test_a_rounds_32_results_by_keyboard_in_under_two_minutes(live_server, deskt
 def test_the_grid_answers_in_the_pages_language(live_server, browser):
     """The grid's own words come from the JavaScript catalogue, whose script runs after the grid's: they are looked
     up when shown, not when the grid starts."""
-    secretary = UserFactory(username="secretary")
-    tournament = TournamentFactory(status="published")
-    tournament.secretaries.add(secretary)
-    event = EventFactory(tournament=tournament, name="Open singles", rule_set="icf")
-    for seed in range(1, 5):
-        EntryFactory(event=event, seed=seed)
-    stage = Stage.objects.create(event=event, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=3)
-    rnd = publish_round(pair_swiss_round(stage, random.Random(3)))
+    tournament, rnd = swiss_round(entries=4, rounds_planned=3)
     page = new_page(browser, DESKTOP)
     page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
     page.goto(f"{live_server.url}{reverse('login')}?next={reverse('round-results', args=[tournament.slug, rnd.pk])}")
@@ -103,3 +89,16 @@ def test_the_grid_answers_in_the_pages_language(live_server, browser):
     page.keyboard.press("Enter")
     expect(page.locator("tr.done .row-state")).to_have_text("Enregistré")
     expect(page.locator(".grid-left")).to_have_text("1 match à saisir.")
+
+
+def swiss_round(entries, rounds_planned):
+    """A published tournament whose secretary is "secretary", an ICF singles event of `entries` seeded entries and
+    the first round of its Swiss stage, paired and published: (tournament, round)."""
+    secretary = UserFactory(username="secretary")
+    tournament = TournamentFactory(status="published")
+    tournament.secretaries.add(secretary)
+    event = EventFactory(tournament=tournament, name="Open singles", rule_set="icf")
+    for seed in range(1, entries + 1):
+        EntryFactory(event=event, seed=seed)
+    stage = Stage.objects.create(event=event, name="Swiss", kind=Stage.Kind.SWISS, rounds_planned=rounds_planned)
+    return tournament, publish_round(pair_swiss_round(stage, random.Random(3)))
