@@ -157,12 +157,17 @@ def schedule_response(request, tournament, player, personal_link):
             "push_key": settings.WEBPUSH_VAPID_PUBLIC_KEY if personal_link and push.push_enabled() else "",
             "push_url": f"{request.path}push/",
             # A team captain names the line-ups from here (players.line_up_views): the links carry the token.
-            "captains_ties": captains_ties(player, tournament) if personal_link else [],
+            "captains_ties": captains_ties(player, tournament) if personal_link and in_team_event(schedule) else [],
             # "I am here" while an event's roll call before its draw is open (players.roll_call_views).
             "roll_calls": open_roll_calls(tournament, player) if personal_link else [],
             "page_path": request.path,
         },
     )
+
+
+def in_team_event(schedule):
+    """The player has an entry in a team event: only there may they captain a team."""
+    return any(entry.event.kind == Event.Kind.TEAM_TIES for entry in schedule.entries)
 
 
 def schedule_context(tournament, schedule):

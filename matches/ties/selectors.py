@@ -8,6 +8,7 @@ from django.db import models
 from matches.ties.models import LineUp
 from matches.ties.services import named_sides, rubbers_begun, rubbers_to_name, score_of, tie_format
 from stages.models import Match
+from tournaments.models import Event
 
 
 @dataclass
@@ -73,8 +74,10 @@ def captains_ties(player, tournament):
 
 def players_rubbers(tie, player):
     """The rubbers of `tie` that `player` plays, once both line-ups are in: number, kind, partner(s) and the
-    rubber's match (None until made)."""
-    if tie.tie_id is not None or not tie.line_ups.filter(player=player).exists():
+    rubber's match (None until made). A match of an event of single matches has none, without a query."""
+    if tie.tie_id is not None or tie.stage.event.kind != Event.Kind.TEAM_TIES:
+        return []
+    if not tie.line_ups.filter(player=player).exists():
         return []
     matches = {rubber.rubber: rubber for rubber in tie.rubbers.all()}
     fmt = tie_format(tie)
