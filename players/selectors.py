@@ -206,20 +206,23 @@ def player_entries(tournament, player):
 
 
 def player_matches(entry_ids):
-    """The published matches of these entries, with what the schedule shows, in one query. Preview (draft)
+    """The published matches of these entries, with what the schedule shows, in two queries. Preview (draft)
     rounds stay hidden: their pairings may still change."""
-    # Each side by its own index: asked as one OR, SQLite's plan walked every match of the database instead.
-    as_a = Match.objects.filter(entry_a_id__in=entry_ids).order_by().values("pk")
-    as_b = Match.objects.filter(entry_b_id__in=entry_ids).order_by().values("pk")
+    # The matches' ids first, each side by its own index. Asked as one OR, SQLite's plan walked every match of the
+    # database by another index; with the two sides as a subquery, PostgreSQL's joined every match of the database
+    # to its rounds, stages and entries before keeping the player's few (half a second with 30,000 matches).
+    as_a = Match.objects.filter(entry_a_id__in=entry_ids).order_by().values_list("pk", flat=True)
+    as_b = Match.objects.filter(entry_b_id__in=entry_ids).order_by().values_list("pk", flat=True)
     return list(
-        Match.objects.filter(pk__in=as_a.union(as_b))
+        Match.objects.filter(pk__in=list(as_a.union(as_b)))
         .filter(round__status=Round.Status.PUBLISHED)
         .select_related("round__clock", "stage__event", "group", "entry_a", "entry_b", "umpire")
+        .order_by()  # the schedule sorts them (next_match_key, the results by time): no join for Match.Meta's order
     )
 
 
 def player_schedule(tournament, player, with_notifications=True):
-    """The player's schedule in `tournament`: at most four queries, whatever the number of matches.
+    """The player's schedule in `tournament`: at most five queries, whatever the number of matches.
     `with_notifications=False` for public readers (notifications are personal)."""
     schedule = PlayerSchedule(tournament=tournament, player=player)
     schedule.entries = player_entries(tournament, player)

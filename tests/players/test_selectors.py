@@ -192,9 +192,9 @@ def test_query_count_does_not_grow_with_the_number_of_matches(tournament, django
     many_matches(world, 20)
     big, results = count()
     assert results == 22 and big == small
-    # entries, matches, notifications; the Swiss, where Asha has results: its matches, entries, the rating its
-    # event uses (none) and their members
-    with django_assert_max_num_queries(7):
+    # entries, the matches' ids, the matches, notifications; the Swiss, where Asha has results: its matches,
+    # entries, the rating its event uses (none) and their members
+    with django_assert_max_num_queries(8):
         player_schedule(tournament, world.player)
 
 
