@@ -5,6 +5,7 @@ threads otherwise spent the second working out the same table eight times."""
 
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 
 WAIT_SECONDS = 5  # longer than the slowest of these takes under load; a holder that died frees the lock by then
@@ -33,3 +34,14 @@ def worked_once(key, work, seconds):
         return found
     finally:
         cache.delete(lock)
+
+
+def worked_once_per_stamp(tournament, key, work, seconds):
+    """`work()` kept at `key` under the tournament's page stamp (core.page_cache), which every change of what the
+    tournament's pages show replaces: read with the tournament, before the rows, so what is kept is never older
+    than its stamp. Worked out by one request of the moment (worked_once), and kept at most `seconds`, never past
+    the pages themselves. Without the page cache, or a tournament with its stamp, worked out every time."""
+    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
+        return work()
+    stamped = f"{key}:{tournament.pk}:{tournament.page_version}"
+    return worked_once(stamped, work, min(seconds, settings.PAGE_CACHE_SECONDS))

@@ -10,12 +10,11 @@ personal pages, which refresh themselves (live.js), show them."""
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.core.cache import cache
 
 from core import page_cache
 from core.memory import gc_paused
-from core.worked_once import worked_once
+from core.worked_once import worked_once_per_stamp
 from players.display import chance_percent, places_label
 from stages.chances import swiss_state
 from stages.models import Stage
@@ -25,7 +24,7 @@ from stages.models import Stage
 KEY = "players:chances:2:{key}"
 ENTRY_KEY = "players:chances:2:{key}:{entry}"
 # What the personal pages read of a stage's state, kept per tournament stamp as players.progress keeps its table.
-STATE_KEY = "players:chances-state:1:{tournament}:{stamp}:{stage}"
+STATE_KEY = "players:chances-state:2:{stage}"
 STATE_SECONDS = 120
 KEEP_SECONDS = 3 * 24 * 3600  # a state lasts a round at most; a quiet stage's estimate is kept over a weekend
 NEGLIGIBLE = 0.01  # a place band less likely than this is not shown (the page says so)
@@ -135,10 +134,8 @@ def state_seen(stage, tournament=None, reads=None):
             state = swiss_state(stage, reads.of(stage) if reads is not None else None)
         return StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else False
 
-    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
-        return work() or None
-    key = STATE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk)
-    return worked_once(key, work, min(STATE_SECONDS, settings.PAGE_CACHE_SECONDS)) or None  # False: no state
+    found = worked_once_per_stamp(tournament, STATE_KEY.format(stage=stage.pk), work, STATE_SECONDS)
+    return found or None  # False: the stage has no state (None would not be kept)
 
 
 def player_chances(schedule):
@@ -166,15 +163,14 @@ def work_out(stage_id):
     state = swiss_state(stage) if stage is not None else None
     if state is None or not state.rated:
         return None
-    state_key = state.key  # a digest of the whole stage: worked out once here
-    key = KEY.format(key=state_key)
+    key = KEY.format(key=state.key)
     if cache.get(key) is None:
         chances = state.estimate()
         kept = entry_chances(chances, state.qualifiers).items()
-        cache.set_many({ENTRY_KEY.format(key=state_key, entry=entry): one for entry, one in kept}, KEEP_SECONDS)
+        cache.set_many({ENTRY_KEY.format(key=state.key, entry=entry): one for entry, one in kept}, KEEP_SECONDS)
         cache.set(key, chances.runs, KEEP_SECONDS)  # last: the state counts as worked out once every entry is kept
         page_cache.changed([stage.event.tournament_id], [stage.pk])  # the players' pages and the stage's own
-    return state_key
+    return state.key
 
 
 def bands(places, qualifiers=None):

@@ -10,17 +10,15 @@ rows, so a table is never older than its stamp."""
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
-
 from core.memory import gc_paused
-from core.worked_once import worked_once
+from core.worked_once import worked_once_per_stamp
 from stages.models import Round, Stage
 from stages.selectors import standings_round_by_round
 
 # How long a stage's table is kept under one stamp: during play a stamp lasts seconds, so most tables are read
 # only briefly; a quiet stamp's table is worked out again after this (40 ms at 1,000 entries, 0.7 s at 10,000).
 TABLE_SECONDS = 120
-TABLE_KEY = "players:progress:1:{tournament}:{stamp}:{stage}:{group}"
+TABLE_KEY = "players:progress:2:{stage}:{group}"
 
 
 @dataclass
@@ -81,12 +79,11 @@ def stage_progress(stage, lines, tournament=None, reads=None):
 def progress_table(stage, group_id, tournament=None, rounds=None, reads=None):
     """The stage's (or group's) ProgressTable: from the cache under the tournament's stamp when the page cache is
     on and `tournament` is given, else worked out (and then kept). `rounds`: {round id: Round} already loaded."""
-    if tournament is None or settings.PAGE_CACHE_SECONDS <= 0 or not tournament.page_version:
-        return work_out_table(stage, group_id, rounds or {}, reads)
-    key = TABLE_KEY.format(tournament=tournament.pk, stamp=tournament.page_version, stage=stage.pk, group=group_id)
     # Every phone of the stage asks for it at once after a result: one request works it out, the others wait.
-    seconds = min(TABLE_SECONDS, settings.PAGE_CACHE_SECONDS)
-    return worked_once(key, lambda: work_out_table(stage, group_id, rounds or {}, reads), seconds)
+    key = TABLE_KEY.format(stage=stage.pk, group=group_id)
+    return worked_once_per_stamp(
+        tournament, key, lambda: work_out_table(stage, group_id, rounds or {}, reads), TABLE_SECONDS
+    )
 
 
 def work_out_table(stage, group_id, rounds, reads=None):
