@@ -18,7 +18,7 @@ from stages.draws.standings import (
 )
 from stages.errors import StageError
 from stages.kept_standings import standings_after_each_step
-from stages.loading import EntryRow, entry_rows, match_rows
+from stages.loading import EntryRow, entry_rows, match_rows, stage_rows
 from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember, Event
@@ -211,18 +211,17 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     before it counts (a result to confirm or a withheld one does not count yet: ICF 150). Three queries, four when
     `rounds` ({round id: Round} already loaded) lacks a round of the matches. `ranks_only`: each step's
     stages.kept_standings.Ranks instead of its rows. `read`: the stage's StageRows (stages.loading.stage_rows)
-    when read already, for a whole stage (no group)."""
-    if read is not None and group_id is None:
-        rows = read.matches
-        entries = ranked_entries(stage, group_id, rows, read.entries)
+    when read already, for a whole stage (no group); otherwise read here."""
+    if group_id is None:
+        read = read or stage_rows(stage)
+        rows, entries = read.matches, ranked_entries(read.matches, read.entries)
     else:
-        matches = stage.matches.filter(round__status=Round.Status.PUBLISHED)
-        if group_id is not None:
-            matches = matches.filter(group_id=group_id)
-        # Match.Meta.ordering, as the standings always read them: within one stage, by round number, then match
+        matches = stage.matches.filter(round__status=Round.Status.PUBLISHED, group_id=group_id)
+        # Match.Meta.ordering, as the standings always read them (as stage_rows does): by round number, then match
         # number (said so, or the ordering joins the stage, the event and the tournament to sort by them too).
         rows = match_rows(matches.order_by("round__number", "number"))
-        entries = ranked_entries(stage, group_id, rows)
+        members = GroupMember.objects.filter(group_id=group_id).values("entry_id")
+        entries = entry_rows(Entry.objects.filter(pk__in=members))  # the group's members
     # A round with no decided match adds nothing and is no step; a round-robin rest, decided, is one though it
     # counts for nothing.
     counted = [step for step in rounds_in_order(rows, rounds or {}) if any(match.is_decided for match in step[2])]
@@ -230,16 +229,10 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
 
 
-def ranked_entries(stage, group_id, rows, event_entries=None):
-    """The entries the standings rank, as EntryRows: the group's members, else every entry that plays in `rows`
-    (as played_entries), read with the event's entries (cheaper whole than asked by id; `event_entries` when
-    read already)."""
-    if group_id is not None:
-        members = GroupMember.objects.filter(group_id=group_id).values("entry_id")
-        return entry_rows(Entry.objects.filter(pk__in=members))
+def ranked_entries(rows, event_entries):
+    """The entries a whole stage's standings rank, as EntryRows: every entry that plays in `rows` (as
+    played_entries), found among the event's (read whole: cheaper than asked by id)."""
     played = played_ids(rows)
-    if event_entries is None:
-        event_entries = entry_rows(stage.event.entries.all())
     entries = [entry for entry in event_entries if entry.pk in played]
     others = played - {entry.pk for entry in entries}
     return entries + (entry_rows(Entry.objects.filter(pk__in=others)) if others else [])
