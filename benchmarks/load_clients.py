@@ -219,7 +219,8 @@ class CpuWatch:
 
 
 def server_cpu_seconds(pid):
-    """CPU seconds (user and system) used so far by gunicorn's master and its workers, from /proc."""
+    """CPU seconds (user and system) used so far by a local process and its children (gunicorn's master and its
+    workers; a PostgreSQL backend), from /proc; NaN when it is not on this machine."""
     try:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:

@@ -5,8 +5,8 @@ the same file, measured in the same run.
 
 Ours: the median over up to 3 runs, each in a transaction rolled back afterwards; the CPU is this process's plus,
 on PostgreSQL, the server process's that answered it (read from /proc when the server runs on this machine).
-SoL's: one run of SoL 5.26 in a virtualenv outside the repository (SOL_PYTHON, by default
-/tmp/sol-venv/bin/python; made with `python3 -m venv /tmp/sol-venv && /tmp/sol-venv/bin/pip install SoL==5.26`),
+SoL's: one run of SoL 5.26 in a virtualenv outside the repository (SOL_PYTHON, by default the one of
+benchmarks/sol_player_page.py, made by `python -m benchmarks.sol_player_page --install`),
 on a SQLite file of its own under /tmp: its restore of the backup (without the rating recompute a restore ends
 with, timed apart), then every rating recomputed from scratch, lowest level first. Without that virtualenv the
 rows give our figure alone and say so. The backup comes from SoL's sdist, as the tests fetch it
@@ -18,6 +18,7 @@ rows give our figure alone and say so. The backup comes from SoL's sdist, as the
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -27,7 +28,10 @@ from pathlib import Path
 
 import pytest
 
-SOL_PYTHON = Path(os.environ.get("SOL_PYTHON", "/tmp/sol-venv/bin/python"))
+from benchmarks import sol_player_page
+from benchmarks.load_clients import server_cpu_seconds
+
+SOL_PYTHON = Path(os.environ.get("SOL_PYTHON", sol_player_page.sol_python()))
 KEYS = ("sol_import", "recompute_ratings")
 RUNS = 3
 
@@ -133,11 +137,8 @@ def server_cpu():
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         pid = cursor.fetchone()[0]
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:  # a server on another machine: our process's CPU alone
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    seconds = server_cpu_seconds(pid)
+    return None if math.isnan(seconds) else seconds  # NaN: a server on another machine, our process's CPU alone
 
 
 def sol_figures(backup, say):
@@ -177,7 +178,7 @@ def main():
     print(f"{connection.vendor}, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
     for key, figure in figures.items():
         row = BY_KEY[key]
-        print(f"{row.title:<46} ≤ {row.target:.2f}× SoL's CPU {row.shown(figure):>26} {row.met(figure):>8}")
+        print(f"{row.title:<46} ≤ {row.shown(row.target)} {row.shown(figure):>26} {row.met(figure):>8}")
 
 
 if __name__ == "__main__":

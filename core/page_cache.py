@@ -42,6 +42,7 @@ from core.page_stamps import (  # noqa: F401
     new_page_version,
     page_version,
     part_key,
+    parts,
     stamp,
     tournaments_of,
     version_key,
@@ -92,7 +93,7 @@ def public_page(view=None, *, params=(), live=False, part=None):
     def wrapper(request, slug, *args, **kwargs):
         if not cacheable_request(request):
             return view(request, slug, *args, **kwargs)
-        version = page_version(slug, kwargs.get(part) if part else None)
+        version = page_version(slug, part_id(part, kwargs))
         if version is None:
             return view(request, slug, *args, **kwargs)
         # One page per language: the middleware has chosen it (visitor, tournament, browser) before the view.
@@ -142,8 +143,14 @@ class PublicPage:
 
     def version_key(self, slug, kwargs):
         """Where the cache keeps the stamp this page is served at (its tournament's, or its part's)."""
-        part_id = kwargs.get(self.part) if self.part else None
-        return version_key(slug) if part_id is None else part_key(slug, part_id)
+        part = part_id(self.part, kwargs)
+        return version_key(slug) if part is None else part_key(slug, part)
+
+
+def part_id(part, kwargs):
+    """The id of the part a page shows (its `part` argument, e.g. "stage_id"), whose stamp it is served at; None
+    for a page of the whole tournament."""
+    return kwargs.get(part) if part else None
 
 
 def cacheable_request(request):
@@ -191,6 +198,11 @@ def shown_version(request):
     return shown if is_live_version(shown) else ""
 
 
+def shows_already(status, headers, shown):
+    """A kept live fragment the visitor's page shows already (`shown`, its version; "" for none)."""
+    return bool(shown) and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown
+
+
 def unchanged(headers, outcome=None):
     """live.js's "nothing changed" (core.live.live_fragment's 204) made of a kept fragment's headers."""
     response = HttpResponse(status=204)
@@ -229,7 +241,7 @@ def keep(response):
 def served(request, kept, outcome, shown=""):
     """The kept answer, or the 204 of a live fragment the visitor shows already (`shown`, its version)."""
     status, headers, body, packed = kept
-    if shown and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown:
+    if shows_already(status, headers, shown):
         return unchanged(headers, outcome)
     wants_gzip = packed is not None and accepts_gzip(request)
     response = HttpResponse(packed if wants_gzip else body, status=status)
@@ -325,7 +337,7 @@ def cached_answer(request):
     if version is None or kept is None or kept[0] != version:
         return None
     _, status, headers, body = kept
-    if public.live and status == 200 and headers.get(LIVE_VERSION_HEADER) == shown_version(request) != "":
+    if public.live and shows_already(status, headers, shown_version(request)):
         return unchanged(headers)
     return HttpResponse(body, status=status, headers=headers)
 

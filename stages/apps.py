@@ -6,8 +6,7 @@ class StagesConfig(AppConfig):
     name = "stages"
 
     def ready(self):
-        from core.page_cache import watch
-        from core.page_stamps import parts
+        from core.page_cache import parts, watch
         from stages import entry_changes
         from stages import models as m
         from stages.drawn_stages import answer_drawn_stages

@@ -14,7 +14,7 @@ from functools import cached_property
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
 from stages.loading import stage_rows
 from stages.models import Round, Stage
-from stages.selectors import decided_results, points_for, precedence
+from stages.selectors import decided_results, played_ids, points_for, precedence
 
 ENGINE_VERSION = 1  # part of the key: a change of the engine's figures makes the kept estimates unreachable
 # Draws (ECC 39) at the share the stage has seen so far, from this prior of PRIOR_GAMES games at PRIOR_DRAW_RATE
@@ -118,7 +118,7 @@ def swiss_state(stage, read=None):
         return None
     byes_margin = stage.bye_score_for - stage.bye_score_against
     results = decided_results(counted, True, byes_margin)
-    played = {m.entry_a_id for m in rows} | {m.entry_b_id for m in rows}
+    played = played_ids(rows)
     entries = [entry for entry in read.entries if not entry.withdrawn or entry.pk in played]
     entrants = [Entrant(e.pk, e.name, e.rating, None, e.withdrawn, e.country, e.club) for e in entries]
     active = [e for e in entrants if not e.withdrawn]

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from core.page_stamps import new_page_version
+from core.page_cache import new_page_version
 from tournaments.models import Entry, Event
 
 

@@ -24,6 +24,7 @@ from stages.selectors import (
     entrants,
     entry_attribute,
     entry_rating,
+    played_ids,
     qualifiers_by_group,
     require_source_finished,
     stage_standings,
@@ -234,7 +235,7 @@ def swiss_field(stage):
     matches' own order would join the round, stage, event and tournament to sort a 10,000-player stage's
     50,000 rows."""
     matches = match_rows(stage.matches.order_by())
-    played = {m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}
+    played = played_ids(matches)
     # The event's entries read whole (cheaper than asked by id), in their order, which the standings keep for rows
     # level on every tie-break.
     entries = [e for e in entry_rows(stage.event.entries.all()) if not e.withdrawn or e.pk in played]

@@ -100,8 +100,7 @@ def update_player(player, **fields):
 def refresh_club_names(club):
     """A player who keeps their name private is shown with their club's name ("A. R. (Mumbai CC)"): the names of
     their entries follow a club renamed."""
-    for player in club.players.filter(publish_name=False, alias=""):
-        refresh_entry_names(player)
+    refresh_entry_names(*club.players.filter(publish_name=False, alias=""))
 
 
 def refresh_entry_names(*players):
@@ -118,8 +117,7 @@ def refresh_entry_names(*players):
         for member in members:
             teams[member.entry_id].append(member.player)
         found = []
-        # A team of a team event keeps the name it entered with (Entry.refresh_name).
-        entries = Entry.objects.filter(pk__in=entry_ids).exclude(event__kind=Event.Kind.TEAM_TIES)
+        entries = Entry.objects.filter(pk__in=entry_ids)  # none of a team event (entry_ids, above)
         for entry in entries.select_related("event"):
             name = entry_name(teams[entry.pk])
             if entry.name != name:

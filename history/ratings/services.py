@@ -4,11 +4,11 @@ import bisect
 from collections import defaultdict
 from datetime import date
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from core import page_cache
-from core.bulk import insert_rows
+from core.bulk import insert_rows, prepared
 from history.ratings.glicko import System, Value
 from history.ratings.models import EventRating, Rate, Rating
 from history.ratings.periods import Parameters, Period, compute
@@ -48,7 +48,6 @@ def recompute(rating):
     parameters = Parameters(system_of(rating), rating.outcomes, rating.lower_rate, rating.higher_rate)
     rates = compute(parameters, [period for period in periods if period.matches], StartingRates(rating))
     # Plain rows (core.bulk): a federation's history is thousands of rates, each an instance to build otherwise.
-    date_of, volatility_of = (Rate._meta.get_field(name) for name in ("date", "volatility"))
     insert_rows(
         Rate,
         ("rating", "player", "date", "rate", "deviation", "volatility"),
@@ -56,10 +55,10 @@ def recompute(rating):
             (
                 rating.pk,
                 player,
-                date_of.get_db_prep_save(day, connection),
+                prepared(Rate, "date", day),
                 r.rate,
                 r.deviation,
-                volatility_of.get_db_prep_save(r.volatility, connection),
+                prepared(Rate, "volatility", r.volatility),
             )
             for (player, day), r in rates.items()
         ],

@@ -2,12 +2,11 @@
 and their rates, championships. Each keeps its SoL guid; what we already hold (by guid, else by name) is reused
 and only its blank fields are filled, so importing a file again changes nothing."""
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.bulk import insert_rows
+from core.bulk import insert_rows, prepared
 from core.errors import ServiceError
 from history.championships.models import Championship
 from history.ratings.models import Rate, Rating
@@ -233,12 +232,11 @@ def import_rates(records, ratings, players):
         wanted.append((rating.pk, player.pk, date, record.get("rate") or 0, record.get("deviation") or 0, volatility))
     existing = set(Rate.objects.filter(rating__in={rate[0] for rate in wanted}).values_list("rating", "player", "date"))
     new = []
-    day, decimal = Rate._meta.get_field("date"), Rate._meta.get_field("volatility")
     for rating, player, date, *figures, volatility in wanted:
         if (rating, player, date) not in existing:
             existing.add((rating, player, date))
-            prepared_date = day.get_db_prep_save(date, connection)
-            new.append((rating, player, prepared_date, *figures, decimal.get_db_prep_save(volatility, connection)))
+            day, decimal = prepared(Rate, "date", date), prepared(Rate, "volatility", volatility)
+            new.append((rating, player, day, *figures, decimal))
     insert_rows(Rate, ("rating", "player", "date", "rate", "deviation", "volatility"), new)
 
 

@@ -7,11 +7,10 @@ Rows point to one another by their place in this batch's lists (`local` numbers)
 batch is written (core.bulk.new_ids) and put in then."""
 
 from django.core.cache import cache
-from django.db import connection
 from django.utils import timezone
 
 from core import page_cache
-from core.bulk import insert_rows, new_ids
+from core.bulk import insert_rows, new_ids, prepared
 from history.championships.models import Championship, Prize
 from history.ratings.models import EventRating
 from history.sol.models import ImportedTourney
@@ -100,12 +99,15 @@ class TourneyRows:
         tournaments = ids(Tournament, self.tournaments)
         for tournament, pk in zip(self.tournaments, tournaments, strict=True):
             tournament.pk = pk
-        prep = field_preparer(Tournament)
         insert_rows(
             Tournament,
             TOURNAMENT_FIELDS,
             [
-                (t.pk, *(prep(name, t.fields[name]) for name in TOURNAMENT_FIELDS[1:-1]), page_cache.new_page_version())
+                (
+                    t.pk,
+                    *(prepared(Tournament, name, t.fields[name]) for name in TOURNAMENT_FIELDS[1:-1]),
+                    page_cache.new_page_version(),
+                )
                 for t in self.tournaments
             ],
         )
@@ -130,14 +132,10 @@ class TourneyRows:
         )
         entries = self.write_entries(events, entry_names or default_names)
         self.write_matches(stages, rounds, entries)
-        amount = Prize._meta.get_field("amount")
         insert_rows(
             Prize,
             ("event", "entry", "place", "amount"),
-            [
-                (events[e], entries[n], place, amount.get_db_prep_save(value, connection))
-                for e, n, place, value in self.prizes
-            ],
+            [(events[e], entries[n], place, prepared(Prize, "amount", value)) for e, n, place, value in self.prizes],
         )
         insert_rows(EventRating, ("event", "rating"), [(events[e], rating) for e, rating in self.event_ratings])
         insert_rows(
@@ -205,7 +203,7 @@ class TourneyRows:
                 for number, (sa, sb) in enumerate(scores, start=1)
             ],
         )
-        entered_at = Board._meta.get_field("entered_at").get_db_prep_save(timezone.now(), connection)
+        entered_at = prepared(Board, "entered_at", timezone.now())
         insert_rows(
             Board,
             BOARD_FIELDS,
@@ -221,19 +219,6 @@ def ids(model, rows):
     """Ids for the batch's rows of `model`, by their local number."""
     drawn = new_ids(model, len(rows))
     return drawn if isinstance(drawn, list) else list(drawn)
-
-
-def field_preparer(model):
-    """`prep(name, value)`: the value as the database takes it for `model`'s field (a date, a guid given as a
-    number...), as the ORM's save would write it."""
-    fields = {}
-
-    def prep(name, value):
-        if name not in fields:
-            fields[name] = model._meta.get_field(name)
-        return fields[name].get_db_prep_save(value, connection)
-
-    return prep
 
 
 def default_names(teams):
