@@ -38,7 +38,11 @@ def slug_base(name):
 
 def free_slug(base):
     """`base`, or `base-2`, `base-3` ... the first that no tournament has."""
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    return first_free(base, set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)))
+
+
+def first_free(base, taken):
+    """`base`, or `base-2`, `base-3` ... the first not in `taken`."""
     slug, number = base, 1
     while slug in taken:
         number += 1

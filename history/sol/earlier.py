@@ -11,7 +11,7 @@ from history.championships.models import Championship, Prize
 from history.sol.models import ImportedTourney
 from history.sol.tourney_rows import NewTournament
 from stages.models import Match, Stage
-from tournaments.models import Tournament, slug_base
+from tournaments.models import Tournament, first_free, slug_base
 
 CHUNK = 500
 
@@ -111,11 +111,7 @@ class FreeSlugs:
             self.taken.update(Tournament.objects.filter(starting).values_list("slug", flat=True))
 
     def free(self, base):
-        slug, number = base, 1
-        while slug in self.taken:
-            number += 1
-            slug = f"{base}-{number}"
-        return slug
+        return first_free(base, self.taken)
 
     def slug_for(self, name):
         slug = self.free(slug_base(name))

@@ -22,6 +22,7 @@ from history.sol.import_people import (
     import_players,
     import_rates,
     import_ratings,
+    in_chunks,
 )
 from history.sol.import_tourneys import TourneyImport
 from history.sol.layout import check_layout
@@ -167,9 +168,7 @@ class Hidden:
         as it was named when it was entered."""
         hiding = [team for team in teams if any(player.pk in self.ids for player in team)]
         wanted = sorted({player.pk for team in hiding for player in team})
-        now = {}
-        for start in range(0, len(wanted), 500):
-            now.update(Player.objects.select_related("club").in_bulk(wanted[start : start + 500]))
+        now = in_chunks(Player.objects.select_related("club"), "pk", wanted)
         return [
             entry_name([now[player.pk] for player in team])
             if any(player.pk in self.ids for player in team)
