@@ -34,16 +34,13 @@ import argparse
 import asyncio
 import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from benchmarks.django_env import configure, server_environment
-from benchmarks.load import ROOT, answering, free_port
+from benchmarks.django_env import configure
+from benchmarks.load import free_port, start_gunicorn, stop
 from benchmarks.load_clients import CpuWatch, percentile
 
 PLAYERS = 500
@@ -102,29 +99,6 @@ def shows_result(kind, body, match):
     if kind == "standings":
         return f'class="match decided" id="match-{match.pk}"' in body
     return "next-match status-" not in body
-
-
-# ---------------------------------------------------------------- the server
-
-
-def start_gunicorn(port, workers, worker_class, threads, use_config):
-    command = [sys.executable, "-m", "gunicorn", f"--bind=127.0.0.1:{port}", "--log-level=warning"]
-    if use_config:
-        command += ["-c", "config/gunicorn.conf.py"]
-    else:
-        # An asyncio worker (uvicorn_worker.UvicornWorker) serves Django's ASGI application, the others its WSGI one.
-        app = "config.asgi:application" if "uvicorn" in worker_class.lower() else "config.wsgi:application"
-        command += [app, f"--workers={workers}", f"--worker-class={worker_class}", f"--threads={threads}"]
-    return answering(subprocess.Popen(command, cwd=ROOT, env=server_environment()), port)
-
-
-def stop(server):
-    server.send_signal(signal.SIGTERM)  # graceful: the requests being answered finish
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 # ---------------------------------------------------------------- the clients (asyncio, in a thread of their own)
@@ -256,7 +230,7 @@ def run(
         duration = len(live_round.matches)
         say(f"  {duration} matches left to play: the results stop after {duration} s")
     port = free_port()
-    server = start_gunicorn(port, workers, worker_class, threads, use_config)
+    server = start_gunicorn(port, workers, threads, worker_class, use_config)
     clients = Clients(port, live_round, standings_screens, probe_interval, timeout)
     watch = CpuWatch(server.pid)
     rng = random.Random(1)

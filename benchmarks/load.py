@@ -177,19 +177,29 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_gunicorn(port, workers, threads):
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "config.wsgi:application",
-        f"--bind=127.0.0.1:{port}",
-        f"--workers={workers}",
-        f"--threads={threads}",
-        "--worker-class=gthread" if threads > 1 else "--worker-class=sync",
-        "--log-level=warning",
-    ]
+def start_gunicorn(port, workers, threads, worker_class=None, use_config=False):
+    """gunicorn on the loopback, once it answers: as deployed (config/gunicorn.conf.py) with `use_config`, else
+    `workers` processes of `worker_class` (gthread with `threads` > 1, else sync by default)."""
+    command = [sys.executable, "-m", "gunicorn", f"--bind=127.0.0.1:{port}", "--log-level=warning"]
+    if use_config:
+        command += ["-c", "config/gunicorn.conf.py"]
+    else:
+        worker_class = worker_class or ("gthread" if threads > 1 else "sync")
+        # An asyncio worker (uvicorn_worker.UvicornWorker) serves Django's ASGI application, the others its WSGI one.
+        app = "config.asgi:application" if "uvicorn" in worker_class.lower() else "config.wsgi:application"
+        command += [app, f"--workers={workers}", f"--worker-class={worker_class}", f"--threads={threads}"]
     return answering(subprocess.Popen(command, cwd=ROOT, env=server_environment()), port)
+
+
+def stop(server):
+    """Graceful: the requests being answered finish (a quick shutdown interrupts them and logs each one as a server
+    error); the ones still queued are dropped."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 def answering(server, port):
@@ -251,14 +261,7 @@ def measure(page, clients, warmup, duration, use_wrk, workers=2, threads=1, iden
     try:
         result = run(port, page, clients, warmup, duration, identity, watch=watch, **load_options)
     finally:
-        # Graceful: the requests being answered finish (a quick shutdown interrupts them and logs each one as a
-        # server error); the ones still queued are dropped.
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
     summary = result if use_wrk else summary_of(result, duration)
     requests = summary.per_second * duration
     return summary, 1000 * watch.seconds / requests if requests else float("nan")
