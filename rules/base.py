@@ -13,6 +13,8 @@ from typing import Any
 from rules.errors import RuleError, UnknownRuleSet
 from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit, Walkover
 from rules.specials import SITUATIONS, Situation
+from rules.strokes.laws import ICF as ICF_STROKES
+from rules.strokes.laws import StrokeLaws
 from rules.translation import gettext as _
 
 ROUNDS = ("league", "pre_quarter_final", "quarter_final", "semi_final", "final")
@@ -80,6 +82,7 @@ class RuleSet:
     special_refusals: dict[str, str] = {}
     readings: Readings = Readings()
     citations: dict[str, str] = {}
+    stroke_laws: StrokeLaws = ICF_STROKES  # what each stroke costs (rules.strokes)
 
     # --- hooks ------------------------------------------------------------------------------------
     def cite(self, topic: str) -> str:
@@ -157,6 +160,16 @@ class RuleSet:
         from rules.match import match_state
 
         return match_state(self, match)
+
+    def play_strokes(self, opening, strokes):
+        """A board kept stroke by stroke: ``Opening`` and ``Stroke``s -> ``Played`` (``rules.strokes``)."""
+        from rules.strokes import play_strokes
+
+        return play_strokes(self, opening, strokes)
+
+    def stroke_fouls(self) -> list:
+        """The fouls an umpire may name at the board under these laws."""
+        return list(self.stroke_laws.fouls)
 
     def parameters(self) -> dict[str, Any]:
         """Every parameter as JSON-ready data."""

@@ -3,6 +3,7 @@
 from rules.base import RuleSet, register
 from rules.params import GameLength, LateArrival, Readings, StandingsPoints, TimeLimit, Walkover
 from rules.specials import SITUATIONS
+from rules.strokes.laws import ECC as ECC_STROKES
 from rules.translation import gettext_lazy
 
 
@@ -47,6 +48,7 @@ class ECC(RuleSet):
     # ECC 102 gives 3 points with no "22 or more" clause; the text wins (shared/laws/README.md).
     readings = Readings(rule_112_reduced_at_22=False)
     side_change_rule = gettext_lazy("ECC 17: the order of sitting continues throughout the match (one game)")
+    stroke_laws = ECC_STROKES
     citations = {
         "slam": "ECC XXV, XXVI",
         "coins": "ECC 34",

@@ -3,6 +3,7 @@
 from rules.base import RuleSet, register
 from rules.errors import RuleError
 from rules.params import GameLength, StandingsPoints, Walkover
+from rules.strokes.laws import OFFICE as OFFICE_STROKES
 from rules.translation import gettext as _
 from rules.translation import gettext_lazy
 
@@ -38,6 +39,7 @@ class Office(RuleSet):
     walkover = Walkover(score=None, law="office")
     no_protest_reason = gettext_lazy("The office league rules lay down no protest procedure.")
     side_change_rule = gettext_lazy("none (office rules do not change sides)")
+    stroke_laws = OFFICE_STROKES
     citations = {
         "slam": "ICF 26 (office: the breaker plays white)",
         "coins": "office (Scoring)",

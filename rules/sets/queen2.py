@@ -5,6 +5,7 @@ The text is unnumbered; we cite its paragraphs as ``queen2 ¶n`` counting non-em
 
 from rules.base import RuleSet, register
 from rules.params import GameLength, LateArrival, StandingsPoints, Walkover
+from rules.strokes.laws import QUEEN2 as QUEEN2_STROKES
 from rules.translation import gettext_lazy
 
 NOT_OVER = gettext_lazy(
@@ -60,6 +61,7 @@ class Queen2(RuleSet):
     side_change_rule = gettext_lazy(
         "queen2 ¶1: in the third set the sides change after two boards; ICF 58, 59 between sets"
     )
+    stroke_laws = QUEEN2_STROKES
     citations = {
         "slam": "ICF 26 (queen2 ¶21)",
         "coins": "ICF 52 (queen2 ¶21)",
