@@ -22,6 +22,7 @@ from rules.serializers import (
     game_input,
     match_input,
 )
+from rules.stroke_serializers import EXAMPLES, RulesStrokesAnswerSerializer, RulesStrokesSerializer, strokes_input
 
 
 def rule_set_or_404(key: str):
@@ -100,3 +101,20 @@ class MatchView(EngineView):
 
     def run(self, rule_set, data):
         return rule_set.match_state(match_input(data)).as_dict()
+
+
+@extend_schema_view(
+    post=extend_schema(
+        request=RulesStrokesSerializer,
+        responses={200: RulesStrokesAnswerSerializer, **error_responses(400, 404)},
+        examples=EXAMPLES,
+    )
+)
+class StrokesView(EngineView):
+    """POST /api/rules/<key>/strokes/: a board's opening and strokes in order -> the state after each stroke
+    (whose turn, c/m left, the Queen, dues, what follows with its law) and the board's result once it is over."""
+
+    serializer_class = RulesStrokesSerializer
+
+    def run(self, rule_set, data):
+        return rule_set.play_strokes(*strokes_input(data)).as_dict()

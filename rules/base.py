@@ -192,6 +192,7 @@ class RuleSet:
         data = {name: plain(getattr(self, name)) for name in names}
         data["game_lengths"] = self.game_lengths()
         data["side_changes"] = str(self.side_change_rule)  # in the reader's language
+        data["stroke_fouls"] = [foul.as_dict() for foul in self.stroke_fouls()]
         return data
 
     side_change_rule: str = ""

@@ -278,6 +278,13 @@ class YouthTimeLimitSerializer(serializers.Serializer):
     match_minutes = serializers.IntegerField()
 
 
+class StrokeFoulSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    law = serializers.CharField()
+    effect = serializers.CharField(help_text="improper (marks a stroke), technical, foul or board_lost.")
+    description = serializers.CharField()
+
+
 class RuleSetParametersSerializer(serializers.Serializer):
     """Every parameter of a rule set (RuleSet.parameters); null where the law sets no such limit."""
 
@@ -304,6 +311,7 @@ class RuleSetParametersSerializer(serializers.Serializer):
     readings = ReadingsSerializer()
     game_lengths = serializers.DictField(child=GameLengthSerializer(), help_text="By round, or by stage.")
     side_changes = serializers.CharField(allow_blank=True)
+    stroke_fouls = StrokeFoulSerializer(many=True, help_text="The fouls an umpire names stroke by stroke.")
     youth_time_limit = YouthTimeLimitSerializer(
         required=False, help_text="queen2 ¶19: the time limits of cadets, sub-juniors and juniors; queen2 only."
     )

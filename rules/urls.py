@@ -10,4 +10,5 @@ urlpatterns = [
     path("<str:key>/board/", api.BoardView.as_view(), name="rules-api-board"),
     path("<str:key>/game/", api.GameView.as_view(), name="rules-api-game"),
     path("<str:key>/match/", api.MatchView.as_view(), name="rules-api-match"),
+    path("<str:key>/strokes/", api.StrokesView.as_view(), name="rules-api-strokes"),
 ]

@@ -41,6 +41,7 @@ MATRIX = {
     ("rules-api-board", "POST"): PUBLIC,
     ("rules-api-game", "POST"): PUBLIC,
     ("rules-api-match", "POST"): PUBLIC,
+    ("rules-api-strokes", "POST"): PUBLIC,
     ("draw_engine:swiss", "POST"): PUBLIC,
     ("draw_engine:standings", "POST"): PUBLIC,
     ("draw_engine:round-robin", "POST"): PUBLIC,

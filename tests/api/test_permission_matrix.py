@@ -126,6 +126,7 @@ def test_the_engines_schema_docs_and_auth_are_the_only_public_routes():
         "rules-api-board",
         "rules-api-game",
         "rules-api-match",
+        "rules-api-strokes",
         "draw_engine:swiss",
         "draw_engine:standings",
         "draw_engine:round-robin",
