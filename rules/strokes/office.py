@@ -35,13 +35,15 @@ def advance(rule_set, board: BoardState, stroke: Stroke) -> None:
         return
     board.broken = True
     foul = stroke_foul(board, stroke)
+    returns = {"last_opponent": 0 < stroke.opponent == board.on_board[other(side)],
+               "last_own_uncovered": last_own_uncovered(board, stroke)}  # fmt: skip
     allowed_before = board.has_pocketed[side]
     board.on_board[side] -= stroke.own
     board.on_board[other(side)] -= stroke.opponent
     board.has_pocketed[side] = board.has_pocketed[side] or stroke.own > 0
     queen(board, laws, stroke, allowed_before, foul)
     if foul:
-        foul_returns(board, laws, stroke, foul)
+        foul_returns(board, laws, stroke, returns)
         owe(board, laws, side)
         end_turn(rule_set, board)
         return
@@ -55,18 +57,23 @@ def advance(rule_set, board: BoardState, stroke: Stroke) -> None:
 
 
 def stroke_foul(board: BoardState, stroke: Stroke) -> str | None:
-    """Which of the sheet's fouls the stroke is, if any."""
-    side = board.turn
+    """Which of the sheet's fouls the stroke is, if any: the striker pocketed or a stroke against the rules for
+    striking, an opponent's piece pocketed, or one's own final piece before the Queen is covered."""
     if stroke.foul or stroke.striker:
         return "striking"
     if stroke.opponent:
-        return "last_opponent" if stroke.opponent == board.on_board[other(side)] else "opponent"
+        return "opponent"
+    if last_own_uncovered(board, stroke):
+        return "last_own_uncovered"
+    return None
+
+
+def last_own_uncovered(board: BoardState, stroke: Stroke) -> bool:
+    side = board.turn
     awaiting = board.queen == AWAITING_COVER and board.queen_by == side and not board.queen_returns
     covers_now = stroke.queen and board.has_pocketed[side]
     covered = board.queen == COVERED or ((awaiting or covers_now) and stroke.own)
-    if stroke.own and stroke.own == board.on_board[side] and not covered:
-        return "last_own_uncovered"
-    return None
+    return bool(stroke.own) and stroke.own == board.on_board[side] and not covered
 
 
 def queen(board: BoardState, laws, stroke: Stroke, allowed: bool, foul: str | None) -> None:
@@ -79,13 +86,15 @@ def queen(board: BoardState, laws, stroke: Stroke, allowed: bool, foul: str | No
         board.follows.append(words.follows(laws.cite("queen_covered"), "queen_covered", side=side))
 
 
-def foul_returns(board: BoardState, laws, stroke: Stroke, foul: str) -> None:
+def foul_returns(board: BoardState, laws, stroke: Stroke, returns: dict[str, bool]) -> None:
+    """Whatever the foul, the opponent's final piece goes back, and one's own final piece if the Queen is not
+    covered ("Fouls")."""
     side = board.turn
-    if foul == "last_opponent":
+    if returns["last_opponent"]:
         board.on_board[other(side)] += 1
         board.follows.append(words.follows(laws.cite("last_opponent"), "back", side=other(side), placer=other(side),
                                            count=1))  # fmt: skip
-    if foul == "last_own_uncovered":
+    if returns["last_own_uncovered"]:
         board.on_board[side] += stroke.own
         board.follows.append(words.follows(laws.cite("last_own_uncovered"), "back", side=side, placer=other(side),
                                            count=stroke.own))  # fmt: skip
