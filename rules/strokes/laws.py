@@ -185,6 +185,7 @@ OFFICE = StrokeLaws(
             IMPROPER,
             gettext_lazy("Stroke against the rules for striking"),
         ),
+        Foul("off_board", "office (Fouls)", IMPROPER, gettext_lazy("The striker or a piece leaves the board")),
         Foul("touch", "office (Fouls)", FOUL, gettext_lazy("Touches a piece in play other than the striker")),
     ),
     cites={

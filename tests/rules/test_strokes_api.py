@@ -69,4 +69,4 @@ def test_every_rule_set_lists_the_fouls_its_umpire_may_name(client):
     fouls = {r["key"]: [f["key"] for f in r["parameters"]["stroke_fouls"]] for r in client.get("/api/rules/").json()}
     assert fouls["icf"] == ["improper", "technical", "foul", "plays_on_during_appeal"]  # ICF 2(b), 63, 64, 121(b)
     assert fouls["ecc"] == ["foul"]  # ECC 43
-    assert fouls["office"] == ["striking", "touch"]  # office (Fouls)
+    assert fouls["office"] == ["striking", "off_board", "touch"]  # office (Fouls)
