@@ -60,7 +60,9 @@ def test_a_stroke_the_laws_refuse_is_a_400_naming_the_stroke_and_the_law(client,
 
 def test_shapes_are_checked_before_the_engine(client):
     assert post(client, "icf", {"strokes": "three"}).status_code == 400
-    assert post(client, "icf", {"strokes": [{"kind": "dance"}]}).json()["strokes"][0]["kind"]
+    assert post(client, "icf", {"strokes": [{"kind": "dance"}]}).json() == {
+        "strokes": {"0": {"kind": ['"dance" is not a valid choice.']}}
+    }
     assert post(client, "icf", {"strokes": [{}] * 401}).status_code == 400
     assert post(client, "nope", {"strokes": []}).status_code == 404
 
