@@ -36,7 +36,7 @@ def check(rule_set, board: BoardState, stroke: Stroke) -> None:
         foul = laws.foul(stroke.foul)
         if foul is None or foul.effect == IMPROPER:
             keys = ", ".join(f.key for f in laws.fouls if f.effect != IMPROPER) or "-"
-            raise refuse(_("%(law)s: no such foul; one of %(keys)s"), law=rule_set.cite("scoring"), keys=keys)
+            raise refuse(_("%(law)s: no such foul; one of %(keys)s"), law=laws.cite("foul"), keys=keys)
     elif laws.time_out is None:
         raise refuse(_("%(law)s: the rules set no stroke clock, so there is no time-out"), law=laws.cite("turn"))
 

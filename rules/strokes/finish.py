@@ -19,8 +19,10 @@ FALLBACK = {"cover_last_opp": "last_opp_queen_on_board"}
 def situation_of(board: BoardState, stroke: Stroke) -> str | None:
     """The special finish this stroke makes, judged on the board before it; None for an ordinary stroke."""
     side = board.turn
-    last_own = 0 < stroke.own == board.on_board[side]
-    last_opponent = 0 < stroke.opponent == board.on_board[other(side)]
+    # ICF 72(c), 78(a): a Due still outstanding is taken out once the stroke is over, so a player who owes one
+    # has not pocketed his last c/m yet.
+    last_own = 0 < stroke.own == board.on_board[side] and not board.dues[side]
+    last_opponent = 0 < stroke.opponent == board.on_board[other(side)] and not board.dues[other(side)]
     if not (last_own or last_opponent):
         return None
     covering = board.queen == AWAITING_COVER and board.queen_by == side

@@ -66,6 +66,7 @@ ICF_CITES = {
     "improper": "ICF 64(b)",
     "foul": "ICF 64(a)",
     "technical": "ICF 63",
+    "foul_out_of_turn": "ICF 63(b)",
     "time_out": "ICF 50, 64(a)",
     "queen_right": "ICF 92",
     "queen_placed": "ICF 93",
@@ -132,6 +133,7 @@ ECC = StrokeLaws(
         "striker_both": "ECC 60",
         "placing": "ECC 61",
         "foul": "ECC 43",
+        "foul_out_of_turn": "ECC 43",  # no technical foul in ECC: the foul's own law
         "time_out": "ECC 30",
         "queen_right": "ECC 79",
         "queen_placed": "ECC 80",

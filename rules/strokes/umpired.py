@@ -124,7 +124,8 @@ def queen_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
         return Cost(cite("queen_covered"), keeps_turn=True, extra=[(cite("queen_covered"), "covered")])
     board.queen = AWAITING_COVER  # ICF 92, 97(b): he must cover it with his next stroke
     topic = "queen_nine_one" if stroke.own else "queen_right"
-    return Cost(cite(topic), keeps_turn=True, extra=[(cite("queen_cover"), "awaiting")])
+    # The law that asks for the cover (97(b) "has to be covered") beside the one that says when (ICF 15).
+    return Cost(cite(topic), keeps_turn=True, extra=[(f"{cite(topic)}, {cite('queen_cover')}", "awaiting")])
 
 
 def cover_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
@@ -161,9 +162,12 @@ def named_foul(rule_set, board: BoardState, stroke: Stroke) -> None:
     if foul.effect == BOARD_LOST:
         finish.board_lost(rule_set, board, offender, foul)
         return
-    # ICF 63(b): a foul by the player not having the turn is a technical foul; the turn goes on.
-    technical = foul.effect == TECHNICAL or offender != board.turn
-    apply(rule_set, board, Cost(foul.law, owed=1, owed_by=offender, keeps_turn=technical,
+    # ICF 63(b): a foul by the player not having the turn is a technical foul; the turn goes on (and that law
+    # is the one cited, whatever the foul's own law).
+    out_of_turn = offender != board.turn
+    technical = foul.effect == TECHNICAL or out_of_turn
+    law = rule_set.stroke_laws.cite("foul_out_of_turn") if out_of_turn else foul.law
+    apply(rule_set, board, Cost(law, owed=1, owed_by=offender, keeps_turn=technical,
                                 queen_back=not technical and awaiting_own(board)))  # fmt: skip
 
 
@@ -199,7 +203,10 @@ def apply(rule_set, board: BoardState, cost: Cost) -> None:
         board.follows.append(words.follows(law, f"queen_{event}", side=side))
     if cost.queen_back:  # ICF 93: the Umpire places it in the Centre Circle
         board.queen, board.queen_by = QUEEN_ON_BOARD, None
-        board.follows.append(words.follows(laws.cite("queen_placed"), "queen_back"))
+        # The law that takes the Queen out (ICF 95(a), 96, 99(a), ...) beside the one that places it (ICF 93).
+        placed = laws.cite("queen_placed")
+        law = f"{cost.law}, {placed}" if cost.law and cost.law != placed else placed
+        board.follows.append(words.follows(law, "queen_back"))
     if cost.owed:
         board.dues[offender] += cost.owed
         board.follows.append(words.follows(cost.law, "owes", count=cost.owed, side=offender, placer=other(offender)))
