@@ -91,11 +91,16 @@ def check_end(rule_set, board: BoardState, striker: str) -> None:
     empty = [side for side in SIDES if board.on_board[side] == 0]
     if not empty:
         return
+    first = still_finished(board)
     if board.queen in (QUEEN_ON_BOARD, AWAITING_COVER):
-        if board.finished_first is None:
+        if first is None:
             board.finished_first = striker if striker in empty else empty[0]
             law = rule_set.stroke_laws.cites.get("queen_last", rule_set.cite("winner"))
             board.follows.append(words.follows(law, "queen_last", side=board.finished_first))
+        return
+    if first is not None and board.queen_by != first and len(empty) == 1:
+        # queen2 ¶9: "He can continue his turn if c/m remains on the board after pocketing the queen"; he wins
+        # only once all his c/m are pocketed too, and loses if his turn ends first (turn_ends).
         return
     winner = striker if len(empty) == 2 else empty[0]
     finish_ordinary(rule_set, board, winner)
@@ -104,9 +109,18 @@ def check_end(rule_set, board: BoardState, striker: str) -> None:
 def turn_ends(rule_set, board: BoardState) -> None:
     """queen2 ¶9: once a player has pocketed all his c/m with the Queen on the board, his opponent must pocket
     the Queen and all his own c/m in his turn; "he will lose the board if he fails"."""
-    first = board.finished_first
+    first = still_finished(board)
     if first is not None and board.turn != first and not board.over:
         finish_ordinary(rule_set, board, first)
+
+
+def still_finished(board: BoardState) -> str | None:
+    """The player who has pocketed all his c/m with the Queen on the board (queen2 ¶9), if he still has: a Due
+    taken out since (his Striker pocketed, a foul; ICF 72(c), 78(a) by queen2 ¶21) puts a c/m of his back on
+    the board, and the board goes on as before."""
+    if board.finished_first is not None and board.on_board[board.finished_first]:
+        board.finished_first = None
+    return board.finished_first
 
 
 def finish_ordinary(rule_set, board: BoardState, winner: str) -> None:
