@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.board import MAX_COINS, other
 from rules.strokes import finish, words
-from rules.strokes.laws import BOARD_LOST, TECHNICAL
+from rules.strokes.laws import BOARD_LOST, FOUL, TECHNICAL
 from rules.strokes.state import AWAITING_COVER, HELD, QUEEN_ON_BOARD, BoardState, Stroke
 
 
@@ -165,10 +165,25 @@ def named_foul(rule_set, board: BoardState, stroke: Stroke) -> None:
     # ICF 63(b): a foul by the player not having the turn is a technical foul; the turn goes on (and that law
     # is the one cited, whatever the foul's own law).
     out_of_turn = offender != board.turn
+    if not out_of_turn:
+        foul = by_timing(rule_set.stroke_laws, foul, board)
     technical = foul.effect == TECHNICAL or out_of_turn
     law = rule_set.stroke_laws.cite("foul_out_of_turn") if out_of_turn else foul.law
+    strokes_made = board.strokes_in_turn
     apply(rule_set, board, Cost(law, owed=1, owed_by=offender, keeps_turn=technical,
                                 queen_back=not technical and awaiting_own(board)))  # fmt: skip
+    if technical:
+        board.strokes_in_turn = strokes_made  # a foul is no stroke: "before the first stroke" still holds
+
+
+def by_timing(laws, foul, board: BoardState):
+    """ICF 63(a), 64(a): the law, not the name given, decides: a violation before the first stroke of his turn
+    is a Technical Foul (his turn continues), during or after it a Foul (the turn is lost). Laws without a
+    technical foul (ECC 43) keep the foul as named."""
+    if foul.effect not in (TECHNICAL, FOUL):
+        return foul
+    wanted = TECHNICAL if board.strokes_in_turn == 0 else FOUL
+    return next((item for item in laws.fouls if item.effect == wanted), foul)
 
 
 def break_attempt(rule_set, board: BoardState, stroke: Stroke) -> None:

@@ -59,6 +59,12 @@ def test_ecc_43_a_foul_costs_a_cm_and_the_turn():
     assert laws(state)[0] == "ECC 43"
 
 
+def test_ecc_43_a_foul_before_the_first_stroke_of_the_turn_loses_it_too():
+    """ECC has no technical foul (ICF 63): ECC 43 applies whenever the foul is committed."""
+    state = last(S(), S(kind="foul", foul="foul"))
+    assert (state.turn, state.dues) == ("A", {"A": 0, "B": 1}) and laws(state)[0] == "ECC 43"
+
+
 def test_ecc_43_57_a_foul_before_any_cm_is_pocketed_stays_outstanding():
     state = last(S(kind="foul", foul="foul"))
     assert (state.turn, state.dues) == ("B", {"A": 1, "B": 0}) and cited(state, "ECC 57")

@@ -158,6 +158,20 @@ def test_icf_63b_a_violation_by_the_player_not_having_the_turn_is_technical_and_
     assert laws(state)[0] == "ICF 63(b)"
 
 
+def test_icf_63a_64a_the_time_of_the_violation_decides_not_the_name_given():
+    state = last(S(own=1), S(kind="foul", foul="technical"))  # after his first stroke: a Foul
+    assert (state.turn, state.on_board) == ("B", {"A": 9, "B": 9}) and laws(state)[0] == "ICF 64(a)"
+    state = last(S(), S(kind="foul", foul="foul"))  # B, before the first stroke of his turn: Technical
+    assert (state.turn, state.dues) == ("B", {"A": 0, "B": 1}) and laws(state)[0] == "ICF 63"
+
+
+def test_icf_63a_a_second_violation_before_the_first_stroke_is_technical_too():
+    state = last(S(kind="foul", foul="technical"), S(kind="foul", foul="foul"))
+    assert (state.turn, state.dues) == ("A", {"A": 2, "B": 0})
+    state = last(S(kind="foul", foul="technical"), S(own=3))
+    assert (state.turn, state.on_board, state.dues) == ("A", {"A": 7, "B": 9}, {"A": 0, "B": 0})
+
+
 def test_icf_64a_a_foul_during_the_turn_costs_a_cm_and_the_turn():
     state = last(S(own=1), S(kind="foul", foul="foul"))
     assert (state.turn, state.on_board, state.dues) == ("B", {"A": 9, "B": 9}, {"A": 0, "B": 0})
