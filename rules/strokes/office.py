@@ -24,6 +24,11 @@ def advance(rule_set, board: BoardState, stroke: Stroke) -> None:
             end_turn(rule_set, board)
         return
     if not board.broken and stroke.missed:
+        if stroke.striker or stroke.foul:  # "The striker is pocketed", or struck against the rules: a foul
+            board.break_attempts = 0
+            owe(board, laws, side)
+            end_turn(rule_set, board)
+            return
         board.break_attempts += 1
         if board.break_attempts < laws.break_chances:
             board.follows.append(words.follows(laws.cite("break"), "break_again",

@@ -139,3 +139,8 @@ def test_office_refuses_what_its_sheet_does_not_have():
     refused(OFFICE, S(own=10), stage="group", match="stroke 1: office \\(Scoring\\): 10 c/m of A pocketed")
     refused(OFFICE, S(own=1), S(own=1), S(queen=True, own=1), S(own=6), S(), stage="group",
             match="stroke 5: office \\(Scoring\\): the board is over")  # fmt: skip
+
+
+def test_office_fouls_the_striker_pocketed_in_a_break_attempt_is_a_foul():
+    state = last(S(missed=True, striker=True))
+    assert (state.turn, state.dues, state.broken) == ("B", {"A": 1, "B": 0}, False) and cited(state, FOULS)
