@@ -187,8 +187,9 @@ def test_ecc_93_to_102_special_finish_played_stroke_by_stroke(case, strokes, sco
 
 
 def test_ecc_98_the_additional_point_is_given_whatever_is_demanded():
-    played = play(ECC, S(own=8), S(own=1, striker=True, additional_points_demanded=0))
-    assert outcome(played) == ("B", 4, "ECC 98") and played.result.additional_points == 1
+    for demanded in (0, 2):  # reading 13: ECC 98-102 give the point; nothing is demanded
+        played = play(ECC, S(own=8), S(own=1, striker=True, additional_points_demanded=demanded))
+        assert outcome(played) == ("B", 4, "ECC 98") and played.result.additional_points == 1
 
 
 def test_ecc_32_to_38_the_ordinary_finish_with_the_queen_and_the_due_written_off():

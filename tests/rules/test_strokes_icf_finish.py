@@ -123,6 +123,10 @@ def test_icf_87b_more_additional_points_than_the_law_gives_are_refused():
     refused(ICF, S(own=8), demand(2, own=1, striker=True), match=r"stroke 2: ICF 108\(a\), ICF 87\(b\)")
 
 
+def test_icf_87b_no_additional_point_where_the_law_gives_none():
+    refused(ICF, *LAST_EACH_QUEEN_ON_BOARD, demand(1, own=1, opponent=1), match=r"stroke 4: ICF 105\(a\), ICF 87\(b\)")
+
+
 def test_icf_72c_a_player_owing_a_due_has_not_pocketed_his_last_cm():
     """ICF 72(c), 78(a): the Due is taken out once the stroke is over; he has a c/m again, no ICF 107."""
     state = play(ICF, S(), S(striker=True), S(), S(own=9)).state
