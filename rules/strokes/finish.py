@@ -88,10 +88,10 @@ def board_lost(rule_set, board: BoardState, offender: str, foul) -> None:
 def check_end(rule_set, board: BoardState, striker: str) -> None:
     """After a stroke: a player with no c/m left has finished (ICF 52(a)), unless the Queen still lies on the
     board where the board goes on (queen2 ¶9)."""
+    first = still_finished(board)
     empty = [side for side in SIDES if board.on_board[side] == 0]
     if not empty:
         return
-    first = still_finished(board)
     if board.queen in (QUEEN_ON_BOARD, AWAITING_COVER):
         if first is None:
             board.finished_first = striker if striker in empty else empty[0]

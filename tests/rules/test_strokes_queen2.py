@@ -101,6 +101,17 @@ def test_queen2_9_a_due_taken_out_after_he_finished_puts_a_cm_back_and_the_board
     assert outcome(played) == ("A", 11, ORDINARY)
 
 
+def test_queen2_9_a_penalty_for_a_technical_foul_after_he_finished_puts_a_cm_back_too():
+    """ICF 63(b) by ¶21: his foul while the opponent has the turn costs him a c/m; he has not finished."""
+    state = last(S(own=9), S(), S(kind="foul", foul="foul", by="A"), S())
+    assert not state.over and (state.turn, state.on_board) == ("A", {"A": 1, "B": 9})
+    # B then pockets his last c/m and A's: B is the one who finished, A must pocket the Queen in his turn
+    strokes = (*LAST_EACH_QUEEN_ON_BOARD, S(own=1), S(), S(kind="foul", foul="foul", by="A"), S(own=1, opponent=1))
+    state = last(*strokes, S())
+    assert not state.over and state.turn == "A" and state.finished_first == "B"
+    assert play(Q2, *strokes, S(), S()).result.winner == "B"
+
+
 def test_queen2_9_both_last_cm_with_the_queen_on_the_board_is_no_special_finish():
     state = last(*LAST_EACH_QUEEN_ON_BOARD, S(own=1, opponent=1))
     assert not state.over and state.turn == "A"
