@@ -52,6 +52,14 @@ def test_icf_45c_the_striker_pocketed_without_touching_a_cm_loses_the_turn_witho
     assert laws(state)[0] == "ICF 45(c)"
 
 
+def test_icf_45c_77a_an_improper_break_that_pockets_is_a_break_made_reading():
+    """Reading: 45(c) covers an improper attempt that touched nothing; one that pockets his c/m made the break
+    (ICF 44) and costs what ICF 77(a) says."""
+    state = last(S(own=1, foul="improper"))
+    assert state.broken and (state.turn, state.on_board, state.dues) == ("B", {"A": 9, "B": 9}, {"A": 1, "B": 0})
+    assert laws(state)[0] == "ICF 77(a)"
+
+
 # The turn (ICF 48)
 
 
@@ -214,6 +222,12 @@ def test_icf_95b_the_queen_pocketed_while_a_due_is_against_him_goes_back_and_tur
 def test_icf_95c_after_recovery_of_the_due_with_all_nine_on_the_board_he_may_pocket_the_queen():
     state = last(S(own=1), S(striker=True), S(), S(queen=True))
     assert state.on_board["A"] == 9
+    assert (state.queen, state.queen_by, state.turn) == ("awaiting_cover", "A", "A")
+
+
+def test_icf_92_95a_his_cm_pocketed_by_the_opponent_count_reading():
+    """Reading (rules/README.md 25): "a c/m of his own has already been pocketed" does not say by whom."""
+    state = last(S(), S(opponent=1), S(queen=True))
     assert (state.queen, state.queen_by, state.turn) == ("awaiting_cover", "A", "A")
 
 
