@@ -97,7 +97,12 @@ ICF_FOULS = (
         IMPROPER,
         gettext_lazy("Improper stroke (pushed, thumbed, from the wrong place)"),
     ),
-    Foul("technical", "ICF 63", TECHNICAL, gettext_lazy("Technical foul: before the first stroke, or out of turn")),
+    Foul(
+        "technical",
+        "ICF 63",
+        TECHNICAL,
+        gettext_lazy("Technical foul: before his first stroke, or by the player not having the turn"),
+    ),
     Foul("foul", "ICF 64(a)", FOUL, gettext_lazy("Foul during the turn (touching a c/m, placing wrongly, powder)")),
     Foul(
         "plays_on_during_appeal",

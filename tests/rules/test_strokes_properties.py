@@ -119,10 +119,13 @@ def ordinary_winner(history):
     emptied = [s for s in "AB" if after.on_board[s] == 0]
     first = None
     for earlier, _, later in history:
+        if first is not None and later.on_board[first] > 0:
+            # A Due taken out put a c/m of his back (ICF 72(c), 78(a) by queen2 ¶21): he has not finished; his
+            # opponent has, if none of his c/m is left on the board.
+            first = other(first) if later.on_board[other(first)] == 0 else None
         done = [s for s in "AB" if later.on_board[s] == 0 and earlier.on_board[s] > 0]
-        if done and later.queen in ("on_board", "awaiting_cover"):
+        if first is None and done and later.queen in ("on_board", "awaiting_cover"):
             first = earlier.turn if earlier.turn in done else done[0]
-            break
     if first is None:
         return before.turn if len(emptied) == 2 else emptied[0]
     second = other(first)
