@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.board import SIDES, other
 from rules.errors import RuleError
 from rules.strokes.laws import IMPROPER
-from rules.strokes.state import AWAITING_COVER, KINDS, QUEEN_ON_BOARD, BoardState, Stroke
+from rules.strokes.state import AWAITING_COVER, COVERED, KINDS, QUEEN_ON_BOARD, BoardState, Stroke
 from rules.translation import gettext as _
 
 FIELD = "strokes"
@@ -69,3 +69,19 @@ def check_pocketing(rule_set, board: BoardState, stroke: Stroke) -> None:
             raise refuse(_("%(law)s: no Queen is pocketed to cover"), law=laws.cite("queen_cover"))
         if not stroke.own:
             raise refuse(_("%(law)s: a cover pockets one of his own c/m"), law=laws.cite("queen_cover"))
+
+
+def check_cover(rule_set, before: BoardState, stroke: Stroke, after: BoardState) -> None:
+    """An umpire who says the stroke covers the Queen is told when the laws say it does not, and why (the laws
+    the stroke's consequences cite, e.g. ICF 101(a), 97(b), 95(b))."""
+    if not stroke.covers:
+        return
+    laws = rule_set.stroke_laws
+    if laws.queen_cover == "none":
+        raise refuse(_("%(law)s: the Queen needs no cover under these laws"), law=laws.cite("queen_held"))
+    if after.queen == COVERED and after.queen_by == before.turn:
+        return
+    if after.over and after.board_input is not None and after.board_input.queen == "covered_by_winner":
+        return
+    cited = ", ".join(dict.fromkeys(item.law for item in after.follows)) or laws.cite("queen_cover")
+    raise refuse(_("%(law)s: this stroke does not cover the Queen"), law=cited)

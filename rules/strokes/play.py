@@ -24,6 +24,7 @@ def step(rule_set, board: BoardState, stroke: Stroke) -> BoardState:
     after = board.copy()
     engine = office if rule_set.stroke_laws.engine == "office" else umpired
     engine.advance(rule_set, after, stroke)
+    checks.check_cover(rule_set, board, stroke, after)
     return after
 
 

@@ -2,7 +2,7 @@
 Queen (92-101), fouls and the stroke clock (50, 63, 64). A breaks and has the white c/m (ICF 43); ``own`` and
 ``opponent`` count from the striker's side. The special and ordinary finishes are in test_strokes_icf_finish.py."""
 
-from tests.rules.strokes_board import S, cited, laws, play
+from tests.rules.strokes_board import S, cited, laws, play, refused
 
 ICF = "icf"
 
@@ -329,3 +329,16 @@ def test_icf_96_a_foul_before_the_cover_ends_the_turn_and_the_queen_goes_back():
     assert (state.queen, state.turn) == ("on_board", "B")
     state = last(S(own=1), S(queen=True), S(kind="time_out"))
     assert (state.queen, state.turn) == ("on_board", "B")
+
+
+def test_icf_101a_a_stroke_said_to_cover_is_refused_when_the_striker_undoes_the_cover():
+    """ICF 101(a): the Striker with his c/m while covering: the c/m come back and the cover waits for the next
+    stroke. The umpire who says "covers" is told so, naming the law."""
+    refused(ICF, S(own=2), S(queen=True), S(own=1, striker=True, covers=True),
+            match=r"stroke 3: .*ICF 101\(a\).*does not cover the Queen")  # fmt: skip
+    state = last(S(own=2), S(queen=True), S(own=1, covers=True))
+    assert (state.queen, state.queen_by) == ("covered", "A")
+
+
+def test_queen2_5_no_cover_is_said_where_the_queen_needs_none():
+    refused("queen2", S(own=2), S(queen=True, own=1, covers=True), match=r"queen2 ¶5")
