@@ -1,0 +1,23 @@
+"""Boards kept stroke by stroke in the admin: read, to answer "what was recorded at stroke 12?"; written only by
+the stroke page."""
+
+from django.contrib import admin
+
+from core.admin import ReadOnlyAdmin
+from matches.strokes.models import BoardStroke, KeptBoard
+
+
+class StrokeInline(admin.TabularInline):
+    model = BoardStroke
+    extra = 0
+    fields = ["seq", "data", "recorded_by", "recorded_at"]
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(KeptBoard)
+class KeptBoardAdmin(ReadOnlyAdmin):
+    list_display = ["match", "game_no", "board_no", "breaker", "status", "started_by", "started_at"]
+    list_filter = ["status"]
+    list_select_related = ["match__round", "started_by"]
+    inlines = [StrokeInline]
