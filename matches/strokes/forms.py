@@ -4,6 +4,8 @@ the engine checks the laws."""
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from rules.strokes.laws import IMPROPER
+
 # One tap, one stroke: what each big button of the page records.
 TAPS = {
     "nothing": {},
@@ -33,7 +35,8 @@ class StrokeForm(forms.Form):
 
     seq = forms.IntegerField(min_value=1, max_value=10_000, widget=forms.HiddenInput)
     tap = forms.ChoiceField(choices=[(key, key) for key in [*TAPS, FOUL, COMPOSED]])
-    foul = forms.ChoiceField(label=gettext_lazy("Improper stroke"), required=False)
+    foul = forms.ChoiceField(label=gettext_lazy("Foul"), required=False)
+    improper = forms.ChoiceField(label=gettext_lazy("Improper stroke"), required=False)
     by = forms.ChoiceField(label=gettext_lazy("Committed by"), required=False, widget=forms.RadioSelect)
     own = forms.IntegerField(label=gettext_lazy("Own c/m"), min_value=0, max_value=9, required=False, initial=0)
     opponent = forms.IntegerField(
@@ -48,9 +51,10 @@ class StrokeForm(forms.Form):
     def __init__(self, *args, names, fouls, **kwargs):
         super().__init__(*args, **kwargs)
         self.fouls = {foul.key: foul for foul in fouls}
-        self.fields["foul"].choices = [("", gettext_lazy("None"))] + [
-            (foul.key, f"{foul.description} ({foul.law})") for foul in fouls
-        ]
+        choices = [(foul.key, f"{foul.description} ({foul.law})") for foul in fouls]
+        self.fields["foul"].choices = [("", gettext_lazy("None")), *choices]
+        improper = [choice for choice, foul in zip(choices, fouls, strict=True) if foul.effect == IMPROPER]
+        self.fields["improper"].choices = [("", gettext_lazy("No: a proper stroke")), *improper]
         self.fields["by"].choices = [(side, f"{side} · {names[side]}") for side in ("A", "B")]
 
     def clean(self):
@@ -67,16 +71,16 @@ class StrokeForm(forms.Form):
             return {"kind": "stroke", **TAPS[tap]}
         if tap == FOUL:
             foul = self.fouls[data["foul"]]
-            if foul.kind == "foul":  # committed outside a stroke: by the player named, else the one whose turn
-                return {"kind": "foul", "foul": foul.key, "by": data.get("by") or None}
-            return {"kind": "stroke", "foul": foul.key}
+            if foul.effect == IMPROPER:  # a stroke played improperly, nothing pocketed (else: several in one stroke)
+                return {"kind": "stroke", "foul": foul.key}
+            return {"kind": "foul", "foul": foul.key, "by": data.get("by") or None}
         return {
             "kind": "stroke",
             "own": data.get("own") or 0,
             "opponent": data.get("opponent") or 0,
             "queen": data.get("queen", False),
             "striker": data.get("striker", False),
-            "foul": data.get("foul") or None,
+            "foul": data.get("improper") or None,
             "additional_points_demanded": data.get("additional_points_demanded") or 0,
         }
 

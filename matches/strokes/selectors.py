@@ -77,6 +77,7 @@ def board_view(kept, rule_set, names):
         "next_seq": len(rows) + 1,
         "clock": clock_of(state, rows, kept),
         "fouls": list(fouls.values()),
+        "time_out": rule_set.stroke_laws.time_out is not None,  # not offered where the text has none (office)
         "scores": kept.scores_before,
     }
 

@@ -148,7 +148,7 @@ def add_stroke(match, data, user=None, seq=None):
 
 def stroke_entry(kept, row):
     """A stroke as the audit log keeps it: where, its number, what happened (the engine's fields that are set)."""
-    happened = {key: value for key, value in row.data.items() if value not in (None, False, 0) or key == "kind"}
+    happened = {"kind": "stroke", **{key: value for key, value in row.data.items() if value not in (None, False, 0)}}
     return {"game": kept.game_no, "board": kept.board_no, "stroke": row.seq, "stroke_data": happened}
 
 
