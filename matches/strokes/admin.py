@@ -20,4 +20,12 @@ class KeptBoardAdmin(ReadOnlyAdmin):
     list_display = ["match", "game_no", "board_no", "breaker", "status", "started_by", "started_at"]
     list_filter = ["status"]
     list_select_related = ["match__round", "started_by"]
+    search_fields = ["match__entry_a__name", "match__entry_b__name"]
     inlines = [StrokeInline]
+
+
+@admin.register(BoardStroke)
+class BoardStrokeAdmin(ReadOnlyAdmin):
+    list_display = ["kept", "seq", "recorded_by", "recorded_at"]
+    list_select_related = ["kept", "recorded_by"]
+    search_fields = ["kept__match__entry_a__name", "kept__match__entry_b__name"]
