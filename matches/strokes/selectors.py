@@ -108,3 +108,19 @@ def stroke_page(match):
     if last is not None and last.board is not None and not last.board.voided:
         page["last_entered"] = last
     return page
+
+
+def live_board(match, game_no, board_no):
+    """Board `board_no` of game `game_no` as it stands while it is kept stroke by stroke, for the featured screens:
+    each side's c/m left, colour and dues, whose turn, the queen, the strokes played; None when it is not kept."""
+    kept = match.kept_boards.filter(status=KeptBoard.Status.PLAYING, game_no=game_no, board_no=board_no).first()
+    if kept is None:
+        return None
+    rows = list(kept.strokes.order_by("seq"))
+    try:
+        played = played_of(kept, rows, match.stage.event.rules)
+    except RuleError:
+        return None
+    state, names = played.state.as_dict(), side_names(match)
+    sides = {side["key"]: side for side in display.sides(state, names)}
+    return {"sides": sides, "queen": display.queen_text(state, names), "strokes": len(rows)}

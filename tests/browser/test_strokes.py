@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from matches.featured.services import feature_match
 from rules.strokes import Opening, Stroke, play_strokes
 from stages.models import Match
 from tests.browser.conftest import PHONE, log_in, new_page, page_width, shot
@@ -48,7 +49,7 @@ def check_state(page, state, names):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_an_umpire_keeps_a_whole_board_stroke_by_stroke_on_a_phone(live_server, phone, browser, tournament):
+def test_an_umpire_keeps_a_whole_board_stroke_by_stroke_on_a_phone(live_server, phone, browser, tournament, secretary):
     umpire = UserFactory(username="umpire")
     tournament.umpires.add(umpire)
     match = make_match(tournament, "icf", umpire=umpire, status=Match.Status.CALLED)
@@ -101,3 +102,12 @@ def test_an_umpire_keeps_a_whole_board_stroke_by_stroke_on_a_phone(live_server, 
     expect(desk.locator('.stroke-side[data-side="B"] .stroke-left .big')).to_have_text("8")
     desk.screenshot(path="/tmp/strokes-desk.png", full_page=True)
     desk.context.close()
+
+    # The stream's overlay follows the board in play: c/m left, whose turn.
+    overlay = new_page(browser, {"width": 1920, "height": 1080})
+    featured = feature_match(tournament, match, user=secretary)
+    overlay.goto(live_server.url + reverse("featured-overlay", args=[tournament.slug, featured.pk]))
+    expect(overlay.locator('.sb-side[data-side="B"] .sb-coins')).to_have_text("8 c/m")
+    expect(overlay.locator('.sb-side[data-side="B"] .sb-turn')).to_be_visible()
+    overlay.screenshot(path="/tmp/strokes-overlay.png")
+    overlay.context.close()

@@ -4,6 +4,7 @@ state; a refused stroke shows the reason and stores nothing; the score card link
 import pytest
 from django.urls import reverse
 
+from matches.featured.services import feature_table
 from matches.scoring.models import Board
 from matches.strokes.models import BoardStroke
 from matches.strokes.services import add_stroke, start_board
@@ -82,3 +83,17 @@ def test_the_last_stroke_puts_the_board_on_the_card(client, match, umpire):
     html = answer.content.decode()
     assert "on the card" in html and "12 points" in html and "Keep board 2 stroke by stroke" in html
     assert Board.objects.get(match=match).points == 12
+
+
+def test_the_featured_overlay_shows_the_board_kept_stroke_by_stroke(client, match, umpire, secretary):
+    match.table = 3
+    match.save()
+    featured = feature_table(match.stage.event.tournament, 3, user=secretary)
+    start_board(match, user=umpire)
+    add_stroke(match, {"kind": "stroke", "own": 1}, user=umpire)
+    add_stroke(match, {"kind": "stroke", "queen": True}, user=umpire)
+    html = client.get(reverse("featured-overlay", args=[match.stage.event.tournament.slug, featured.pk])).content
+    html = html.decode()
+    row_a = html.split('data-side="A"', 1)[1].split('data-side="B"', 1)[0]
+    assert "8 c/m" in row_a and "To strike" in row_a and 'class="sb-coins sb-white"' in row_a
+    assert "to be covered" in html and "9 c/m" in html.split('data-side="B"', 1)[1]
