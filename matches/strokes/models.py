@@ -30,6 +30,10 @@ class KeptBoard(models.Model):
     score_a_before = models.PositiveSmallIntegerField(default=0)
     score_b_before = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The fouls each side committed (a foul named, an improper stroke, the striker pocketed, a time-out where it is
+    # a foul), counted from the strokes when the board is entered: the statistics sum them in the database.
+    fouls_a = models.PositiveSmallIntegerField(default=0)
+    fouls_b = models.PositiveSmallIntegerField(default=0)
     board = models.OneToOneField(Board, null=True, blank=True, on_delete=models.SET_NULL, related_name="kept")
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
