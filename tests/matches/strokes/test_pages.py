@@ -97,3 +97,13 @@ def test_the_featured_overlay_shows_the_board_kept_stroke_by_stroke(client, matc
     row_a = html.split('data-side="A"', 1)[1].split('data-side="B"', 1)[0]
     assert "8 c/m" in row_a and "To strike" in row_a and 'class="sb-coins sb-white"' in row_a
     assert "to be covered" in html and "9 c/m" in html.split('data-side="B"', 1)[1]
+
+
+def test_the_matchs_history_lists_each_stroke(client, match, umpire, secretary):
+    start_board(match, user=umpire)
+    add_stroke(match, {"kind": "stroke", "own": 1}, user=umpire)
+    add_stroke(match, {"kind": "stroke"}, user=umpire)
+    client.force_login(secretary)
+    html = client.get(reverse("match-history", args=[match.stage.event.tournament.slug, match.pk])).content.decode()
+    assert "Board kept stroke by stroke" in html and html.count("Stroke recorded") == 2
+    assert "stroke: 2" in html

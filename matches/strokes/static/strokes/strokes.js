@@ -27,4 +27,10 @@
       form.setAttribute("data-sent", "");
     });
   });
+  // Back to this page from the browser's history: its forms may post again (the server checks the number).
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      document.querySelectorAll("form[data-sent]").forEach(function (form) { form.removeAttribute("data-sent"); });
+    }
+  });
 })();
