@@ -8,6 +8,8 @@ from matches.featured.services import feature_table
 from matches.scoring.models import Board
 from matches.strokes.models import BoardStroke
 from matches.strokes.services import add_stroke, start_board
+from stages.models import Match
+from tests.helpers import make_match
 from tests.matches.strokes.conftest import WHOLE_BOARD
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +109,20 @@ def test_the_matchs_history_lists_each_stroke(client, match, umpire, secretary):
     html = client.get(reverse("match-history", args=[match.stage.event.tournament.slug, match.pk])).content.decode()
     assert "Board kept stroke by stroke" in html and html.count("Stroke recorded") == 2
     assert "stroke: 2" in html
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "clock", "time_out"),
+    [("icf", 'data-seconds="15"', True), ("queen2", 'data-seconds="10"', True), ("office", None, False)],
+)
+def test_the_clock_and_the_taps_follow_the_rule_set(client, tournament, umpire, rule_set, clock, time_out):
+    """ICF 50: 15 seconds a stroke, queen2 ¶2: 10; the office sheet has no stroke clock and no time-out."""
+    match = make_match(tournament, rule_set, umpire=umpire, status=Match.Status.CALLED)
+    start_board(match, user=umpire)
+    client.force_login(umpire)
+    html = client.get(url(match)).content.decode()
+    assert ('class="stroke-clock"' in html) == (clock is not None)
+    if clock:
+        assert clock in html
+    assert ('value="time_out"' in html) == time_out
+    assert 'value="own"' in html and "Foul ▸ which" in html
