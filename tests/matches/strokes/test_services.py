@@ -121,3 +121,14 @@ def test_a_finished_match_takes_no_board(match, umpire):
     match.save()
     with pytest.raises(ServiceError):
         start_board(match, user=umpire)
+
+
+def test_a_special_finish_goes_on_the_card_as_the_engine_names_it(match, umpire):
+    """ICF 107(a): A pockets his last c/m with the Queen still on the board: B takes the board by 3."""
+    start_board(match, user=umpire)
+    for _ in range(9):
+        played = add_stroke(match, OWN, user=umpire)
+    assert played.result.law == "ICF 107(a)"
+    board = Board.objects.get(match=match)
+    assert board.special_ending["situation"] == "last_own_queen_on_board" and board.special_ending["striker"] == "A"
+    assert (board.awarded_to, board.points, board.law) == ("B", 3, "ICF 107(a)")
