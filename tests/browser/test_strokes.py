@@ -13,12 +13,14 @@ from tests.browser.conftest import PHONE, log_in, new_page, page_width, shot
 from tests.factories import UserFactory
 from tests.helpers import make_match
 
-# (the button tapped, the stroke it records): A breaks and pockets one, then nothing; B fouls during his turn
-# (ICF 64(a): he owes a c/m); A pockets the queen, covers it (ICF 15) and pockets his seven others.
+# (the button tapped, the stroke it records): A breaks and pockets one, then nothing; B commits a technical foul
+# before his first stroke (ICF 63: he owes a c/m, ICF 72(c), and plays on), pockets nothing; A pockets the queen,
+# covers it (ICF 15) and pockets his seven others: 12 to A (ICF 53, 55), B's due written off.
 TAPS = [
     ("Own c/m", Stroke(own=1)),
     ("Nothing pocketed", Stroke()),
-    ("Foul during the turn", Stroke(kind="foul", foul="foul")),
+    ("Technical foul", Stroke(kind="foul", foul="technical")),
+    ("Nothing pocketed", Stroke()),
     ("Queen", Stroke(queen=True)),
     *[("Own c/m", Stroke(own=1))] * 8,
 ]
@@ -65,14 +67,14 @@ def keep_the_board(phone, live_server, tournament, match, script=True):
             expect(phone.locator('.stroke-side[data-side="B"] .stroke-left .big')).to_have_text("8")
             phone.get_by_role("button", name="Undo stroke 2").click()
             expect(phone.locator('.stroke-side[data-side="B"] .stroke-left .big')).to_have_text("9")
-        if button.startswith("Foul"):
+        if "foul" in button:
             phone.locator("summary", has_text="Foul ▸ which").click()
             if script:
                 phone.screenshot(path="/tmp/strokes-phone-foul.png")
-            phone.get_by_role("button", name=button).click()
+            phone.locator(".stroke-foul-list").get_by_role("button", name=button).click()
         else:
             phone.locator(".stroke-taps").get_by_role("button", name=button, exact=True).click()
-        if number == 4 and script:
+        if button == "Queen" and script:
             expect(phone.locator(".stroke-queen")).to_contain_text("to be covered")
             shot(phone, "strokes-phone-queen")
             phone.screenshot(path="/tmp/strokes-phone.png")
