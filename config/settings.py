@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "matches.scheduling",
     "matches.checkin",
     "matches.conduct",
+    "matches.strokes",
     "matches.featured",
     "protests",
     "players",

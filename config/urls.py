@@ -99,6 +99,7 @@ urlpatterns = [
     path("", include("matches.scheduling.urls_officials")),
     path("", include("matches.checkin.urls_officials")),
     path("", include("matches.conduct.urls_officials")),
+    path("", include("matches.strokes.urls_officials")),
     path("", include("matches.featured.urls_officials")),
     path("", include("matches.ties.urls_officials")),
     path("", include("protests.urls_officials")),

@@ -49,6 +49,9 @@ class ResultChange(AuditEntry):
         TIME_LIMIT = "time_limit", gettext_lazy("Time limit (second bell)")
         WITHHELD = "withheld", gettext_lazy("Result withheld (protest)")
         RELEASED = "released", gettext_lazy("Result released (protest decided)")
+        KEPT_BOARD = "kept_board", gettext_lazy("Board kept stroke by stroke")
+        STROKE = "stroke", gettext_lazy("Stroke recorded")
+        STROKE_UNDONE = "stroke_undone", gettext_lazy("Stroke undone")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     what = models.CharField(max_length=20, choices=What.choices)

@@ -1,6 +1,6 @@
 """The game's statistics, read back from the score cards (ICF XIX): per player, the boards played and won, the
 boards broken and the breaks won (ICF 43, 49), the queens covered (ICF 52), the slams (ICF 26), the points per
-board won and the dues written off (ICF 55).
+board won and the dues written off (ICF 55); the fouls, over the boards kept stroke by stroke (matches.strokes).
 
 Only what counts is counted: the non-voided boards of decided matches (confirmed, not withheld by a protest: ICF
 150) of published rounds, as the standings count them. A match entered as a final score only has no boards, and
@@ -49,6 +49,8 @@ class Figures:
     black_slams: int = 0
     points: int = 0
     dues: int = 0
+    kept_boards: int = 0  # boards kept stroke by stroke (matches.strokes): the fouls are known for these only
+    fouls: int = 0
 
     def add(self, row):
         for name in self.__dataclass_fields__:
@@ -87,6 +89,9 @@ def side_sums(side):
         "points": Sum("points", filter=Q(awarded_to=side), default=0),
         # ICF 55: the loser's outstanding dues, written off, never counted.
         "dues": Sum("loser_outstanding_dues", filter=Q(winner=opponent), default=0),
+        # The fouls of the boards kept stroke by stroke, counted when each was entered (one row a board at most).
+        "kept_boards": Count("kept"),
+        "fouls": Sum(f"kept__fouls_{side.lower()}", default=0),
     }
 
 

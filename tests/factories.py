@@ -16,6 +16,7 @@ from matches.featured.models import FeaturedTable
 from matches.models import ResultChange
 from matches.scheduling.models import RoundClock
 from matches.scoring.models import Board, Game
+from matches.strokes.models import BoardStroke, KeptBoard
 from matches.ties.models import LineUp
 from players.models import FormerLink, MatchLink, OutgoingNews, PersonalLink, SelfReport
 from prizes.models import PrizeCategory
@@ -624,3 +625,26 @@ class DeliveryFactory(factory.django.DjangoModelFactory):
     event = Delivery.Event.PING
     payload = factory.LazyFunction(lambda: {"type": "ping"})
     next_attempt_at = factory.LazyFunction(timezone.now)
+
+
+class KeptBoardFactory(factory.django.DjangoModelFactory):
+    """The first board of a match kept stroke by stroke (matches.strokes), A breaking."""
+
+    class Meta:
+        model = KeptBoard
+
+    match = factory.SubFactory(MatchFactory)
+    game_no = 1
+    board_no = 1
+    breaker = "A"
+
+
+class BoardStrokeFactory(factory.django.DjangoModelFactory):
+    """A stroke of a kept board: the striker pocketed one of his own c/m."""
+
+    class Meta:
+        model = BoardStroke
+
+    kept = factory.SubFactory(KeptBoardFactory)
+    seq = factory.Sequence(lambda n: n + 1)
+    data = factory.LazyFunction(lambda: {"own": 1})

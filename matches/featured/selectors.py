@@ -11,6 +11,7 @@ from core.errors import ServiceError
 from matches.featured import display
 from matches.featured.models import FeaturedTable
 from matches.scoring import scorecard
+from matches.strokes.selectors import live_board
 from matches.ties.services import rubber_players
 from stages.models import UNFINISHED, Match, Round
 from tournaments.models import Event
@@ -93,6 +94,7 @@ class SideView:
     breaks: bool = False
     queen: bool = False
     winner: bool = False
+    live: dict | None = None  # the board in play, kept stroke by stroke: c/m left, colour, dues, turn
 
 
 @dataclass
@@ -106,6 +108,7 @@ class Scoreboard:
     status: str = ""
     heading: str = ""
     clock: object = None
+    live_queen: str = ""  # where the queen is on the board kept stroke by stroke
 
     @property
     def shows(self):
@@ -186,11 +189,14 @@ def card_games(board, match, card):
     games_won = card.match.games_won
     last = game.boards[-1] if game.boards else None
     covered = queen_side(last)
+    live = live_board(match, game.number, board.board_no) if card.current is not None else None
     for view in board.sides:
         view.games = games_won.get(view.key, 0)
         view.points = state.scores.get(view.key, 0)
-        view.breaks = card.current is not None and state.next_breaker == view.key
+        view.breaks = card.current is not None and state.next_breaker == view.key and live is None
         view.queen = covered == view.key
+        view.live = live["sides"][view.key] if live else None
+    board.live_queen = live["queen"] if live else ""
 
 
 def queen_side(board):

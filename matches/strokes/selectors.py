@@ -1,0 +1,126 @@
+"""What the stroke page shows: the card's next board, the board kept now as the engine plays its strokes (state,
+what follows, the strokes so far), the stroke clock. Read only; the wording is strokes.display's."""
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from matches.scoring import scorecard
+from matches.scoring.display import side_names
+from matches.strokes import display
+from matches.strokes.models import KeptBoard
+from rules.errors import RuleError
+from rules.strokes import Opening, Stroke, play_strokes
+
+
+def next_board(match):
+    """(game, board, breaker, scores) of the card's next board, breaker None when a toss decides it (ICF 56(b));
+    a ServiceError says why the card takes no board now."""
+    boards = scorecard.open_card(match)
+    card = scorecard.card_state(match, boards)
+    state = card.current
+    if state is None:
+        raise ServiceError("board", _("The match is over: no board is left to keep."))
+    if state.tie_breaker_needed or state.sudden_death_needed:
+        message = _("%(law)s: the game is level; a tie-breaker decides it, not a board")
+        raise ServiceError("board", message % {"law": match.stage.event.rules.cite("tie")})
+    return card.current_game, state.next_board, state.next_breaker, dict(state.scores)
+
+
+def opening_of(kept):
+    """The engine's opening of a kept board: who breaks, the game's score before it."""
+    return Opening(breaker=kept.breaker, scores_before=kept.scores_before, stage=None)
+
+
+def played_of(kept, rows, rule_set):
+    """The engine's answer for a kept board and its stored stroke rows."""
+    return play_strokes(rule_set, opening_of(kept), [Stroke.from_dict(row.data) for row in rows])
+
+
+def stroke_rows(played, rows, names, fouls):
+    """The strokes so far, the latest first: number, words, what followed (with the law)."""
+    before = [played.opening_state, *played.states]
+    listed = []
+    for row, state_before, state_after in zip(rows, before, played.states, strict=False):
+        striker = state_before.as_dict()["turn"]
+        words = display.stroke_words(row.data, striker, names, fouls)
+        listed.append({"seq": row.seq, "words": words, "follows": state_after.as_dict().get("follows") or []})
+    return listed[::-1]
+
+
+def clock_of(state, rows, kept, now=None):
+    """The stroke clock (ICF 50: 15 s; queen2 ¶2: 10 s), restarted by each stroke: its seconds and how many have
+    run since the last stroke (or the board's start) when the page was made."""
+    since = rows[-1].recorded_at if rows else kept.started_at
+    elapsed = max(0, int(((now or timezone.now()) - since).total_seconds()))
+    seconds = state.get("stroke_seconds")
+    return {"seconds": seconds, "elapsed": elapsed, "left": max(0, seconds - elapsed) if seconds else None}
+
+
+def board_view(kept, rule_set, names):
+    """The board kept now, as the engine plays it."""
+    rows = list(kept.strokes.order_by("seq"))
+    fouls = {foul.key: foul for foul in rule_set.stroke_fouls()}
+    try:
+        played = played_of(kept, rows, rule_set)
+    except RuleError as error:  # strokes the engine no longer reads (a changed rule set): said, not a crash
+        return {"kept": kept, "broken": error.message}
+    state = played.state.as_dict()
+    return {
+        "kept": kept,
+        "state": state,
+        "sides": display.sides(state, names),
+        "queen": display.queen_text(state, names),
+        "follows": state.get("follows") or [],
+        "strokes": stroke_rows(played, rows, names, fouls),
+        "last_seq": rows[-1].seq if rows else None,
+        "next_seq": len(rows) + 1,
+        "clock": clock_of(state, rows, kept),
+        "fouls": list(fouls.values()),
+        "time_out": rule_set.stroke_laws.time_out is not None,  # not offered where the text has none (office)
+        "scores": kept.scores_before,
+    }
+
+
+def stroke_page(match):
+    """The stroke page: the board kept now (if it is still the card's next), else what may be started."""
+    rule_set = match.stage.event.rules
+    names = side_names(match)
+    page = {"match": match, "tournament": match.stage.event.tournament, "rule_set": rule_set, "names": names}
+    try:
+        game_no, board_no, breaker, scores = next_board(match)
+    except ServiceError as error:
+        page["closed"] = error.message
+    else:
+        page["next"] = {
+            "game": game_no,
+            "board": board_no,
+            "breaker": breaker,
+            "breaker_name": names.get(breaker),
+            "scores": scores,
+        }
+        kept = match.kept_boards.filter(status=KeptBoard.Status.PLAYING).first()
+        if kept is not None and (kept.game_no, kept.board_no) == (game_no, board_no):
+            page["board"] = board_view(kept, rule_set, names)
+        elif kept is not None:
+            page["stale"] = kept
+    last = match.kept_boards.filter(status=KeptBoard.Status.ENTERED).select_related("board").last()
+    if last is not None and last.board is not None and not last.board.voided:
+        page["last_entered"] = last
+    return page
+
+
+def live_board(match, game_no, board_no):
+    """Board `board_no` of game `game_no` as it stands while it is kept stroke by stroke, for the featured screens:
+    each side's c/m left, colour and dues, whose turn, the queen, the strokes played; None when it is not kept."""
+    kept = match.kept_boards.filter(status=KeptBoard.Status.PLAYING, game_no=game_no, board_no=board_no).first()
+    if kept is None:
+        return None
+    rows = list(kept.strokes.order_by("seq"))
+    try:
+        played = played_of(kept, rows, match.stage.event.rules)
+    except RuleError:
+        return None
+    state, names = played.state.as_dict(), side_names(match)
+    sides = {side["key"]: side for side in display.sides(state, names)}
+    return {"sides": sides, "queen": display.queen_text(state, names), "strokes": len(rows)}
