@@ -15,6 +15,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from core.workbooks import workbook_bytes
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 SHEET_TITLE_FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})
 MAX_SHEET_TITLE = 31  # Excel's limit
@@ -58,7 +60,8 @@ def to_csv(sheets, section_column=None):
 
 
 def to_xlsx(sheets):
-    """An XLSX workbook, a worksheet per sheet: bold headings frozen at the top, figures as numbers."""
+    """An XLSX workbook, a worksheet per sheet: bold headings frozen at the top, figures as numbers. The same
+    sheets give the same bytes (core.workbooks)."""
     book = Workbook()
     book.remove(book.active)
     titles = set()
@@ -75,9 +78,7 @@ def to_xlsx(sheets):
         worksheet.freeze_panes = "A2"
         fit_columns(worksheet, sheet)
     book.properties.creator = "carrom"
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(book)
 
 
 def sheet_title(title, index, taken):

@@ -3,11 +3,13 @@
    by the live refresh count down too. */
 (function () {
   "use strict";
-  // Django's JavaScript catalogue (its gettext and interpolate), or English when the page does not load it.
-  var _ = window.gettext || function (s) { return s; };
-  var interpolate = window.interpolate || function (fmt, obj) {
+  // Django's JavaScript catalogue (its gettext and interpolate), or English when the page does not load it. The
+  // catalogue loads async (base.html), maybe after this script: it is looked up at each call.
+  function _(s) { return window.gettext ? window.gettext(s) : s; }
+  function interpolate(fmt, obj) {
+    if (window.interpolate) return window.interpolate(fmt, obj, true);
     return fmt.replace(/%\((\w+)\)s/g, function (match, name) { return String(obj[name]); });
-  };
+  }
   // The whole desk: its bar (the deadline the tables share) and its rows.
   var desk = document.querySelector(".checkin-desk");
   var offset = Date.parse(desk.getAttribute("data-now")) - Date.now();

@@ -10,8 +10,10 @@
    Every interval the script GETs the URL with the header "X-Live-Version: <version shown>". The server answers
    204 when nothing changed, or 200 with the new HTML of the region and its version in the X-Live-Version header
    (players.views.live_fragment does this). The region is replaced only when the version changed (or,
-   from a server that sends no version, when the HTML did), never while someone types in a field inside it,
-   and then fires a bubbling "live:updated" event. Polling stops while the tab is hidden and resumes, with an
+   from a server that sends no version, when the HTML did), and then fires a bubbling "live:updated" event.
+   It is never replaced while someone fills a form inside it: while a field there has the focus, or holds what
+   was not drawn (a reason typed, a box ticked: a phone's browser often leaves the focus elsewhere after a tap).
+   The update waits, and comes at the first check after the form is sent or back as drawn. Polling stops while the tab is hidden and resumes, with an
    immediate check, when it is shown or focused again. */
 (function () {
   "use strict";
@@ -88,8 +90,28 @@
 
   Region.prototype.isBeingEdited = function () {
     var active = document.activeElement;
-    return !!active && this.element.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+    if (active && this.element.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) {
+      return true;
+    }
+    return Array.prototype.some.call(this.element.querySelectorAll("input, select, textarea"), changedSinceDrawn);
   };
+
+  // Whether a field holds other than what the page drew (its default), i.e. what a redraw would throw away.
+  function changedSinceDrawn(field) {
+    if (field.type === "checkbox" || field.type === "radio") {
+      return field.checked !== field.defaultChecked;
+    }
+    if (field.tagName === "SELECT") {
+      var options = Array.prototype.slice.call(field.options);
+      var drawn = options.filter(function (option) { return option.defaultSelected; });
+      if (!field.multiple) {
+        // A list of one choice shows the last option marked selected, else the first.
+        drawn = [drawn.length ? drawn[drawn.length - 1] : options[0]];
+      }
+      return options.some(function (option) { return option.selected !== (drawn.indexOf(option) !== -1); });
+    }
+    return field.value !== field.defaultValue;
+  }
 
   function resume() {
     if (document.hidden) {

@@ -1,6 +1,7 @@
 """An umpire fills a score card on a phone-sized screen, and a player, on their own phone
 through their personal link, sees the result and their next match appear without reloading the page."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -90,3 +91,26 @@ def test_umpire_fills_the_card_on_a_phone_and_the_player_sees_result_and_next_ma
     expect(next_match).to_contain_text(opponent.name)
     player.screenshot(path="/tmp/player-schedule.png", full_page=True)
     player_context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_card_comes_back_at_the_next_entry_before_its_scripts_arrive(live_server, phone):
+    """After a board the card comes back scrolled to the next entry (#entry) as soon as it is drawn. Were it drawn at
+    its top and moved down only once its scripts arrive (as a page with deferred scripts is), the move could come
+    between the umpire's touch and its release, and the choice touched would not be made."""
+    tournament, _stage, semi, top_seed = knockout_of_four()
+    umpire = phone
+    log_in(umpire, live_server, "umpire", reverse("match-card", args=[tournament.slug, semi.pk]))
+    held = []  # the scripts' requests, answered only at the end: a slow network
+    umpire.route(re.compile(r"(/jsi18n/|\.js)(\?.*)?$"), lambda route: held.append(route))
+    form = umpire.locator("form#board")
+    form.locator("fieldset", has_text="Board won by").get_by_label(top_seed.full_name).check()
+    form.get_by_label("Loser's c/m left on the board").fill("9")
+    form.get_by_role("button", name="Enter board 1").click()
+    expect(form.get_by_role("button", name="Enter board 2")).to_be_visible()
+    # Scrolled without its scripts: with deferred scripts the card would wait at its top until they arrive.
+    umpire.wait_for_function("() => window.scrollY > 0", timeout=10_000)
+    assert held and 0 <= umpire.evaluate("document.getElementById('entry').getBoundingClientRect().top") < 20
+    for route in held:
+        route.continue_()

@@ -1,12 +1,13 @@
 // Keeps every <time class="countdown" datetime="..."> ticking: "12 min left", "due now", "overdue by 3 min".
 // The words come from Django's JavaScript catalogue (gettext, ngettext, interpolate) when the page loads it; English
-// otherwise.
+// otherwise. The catalogue loads async (base.html), maybe after this script: it is looked up at each call.
 (function () {
-  var gettext = window.gettext || function (s) { return s; };
-  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  var interpolate = window.interpolate || function (fmt, obj) {
+  function gettext(s) { return window.gettext ? window.gettext(s) : s; }
+  function ngettext(one, many, n) { return window.ngettext ? window.ngettext(one, many, n) : n === 1 ? one : many; }
+  function interpolate(fmt, obj) {
+    if (window.interpolate) return window.interpolate(fmt, obj, true);
     return fmt.replace(/%\(\w+\)s/g, function (match) { return String(obj[match.slice(2, -2)]); });
-  };
+  }
   function text(seconds) {
     var minutes = Math.floor(Math.abs(seconds) / 60);
     // "min" and "s" are abbreviations: the same for one and many in English, not in every language.
