@@ -3,8 +3,10 @@ read back is what was given, whatever the text holds."""
 
 import datetime
 from decimal import Decimal
+from ipaddress import IPv4Address
 
 import pytest
+from django.db import connection
 from django.db.models import IntegerChoices
 from psycopg.types.json import Jsonb
 
@@ -52,3 +54,16 @@ def test_choices_members_and_a_json_default_are_written_as_their_values():
     insert_rows(Match, ("stage", "round", "number", "status"), [(rnd.stage_id, rnd.pk, 1, Match.Status.CONFIRMED)])
     match = Match.objects.get(round=rnd)
     assert (match.status, match.card_extras) == ("confirmed", {})
+
+
+@pytest.mark.django_db
+def test_rows_holding_a_value_of_another_type_are_written_by_psycopg():
+    if connection.vendor != "postgresql":
+        pytest.skip("COPY is PostgreSQL's; SQLite binds each value itself")
+    event = EventFactory()
+    insert_rows(
+        Entry, ("event", "name", "withdrawn"), [(event.pk, "plain", False), (event.pk, IPv4Address("10.0.0.1"), True)]
+    )
+    assert sorted(Entry.objects.filter(event=event).values_list("name", "withdrawn")) == [
+        ("10.0.0.1", True), ("plain", False),
+    ]  # fmt: skip
