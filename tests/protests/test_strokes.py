@@ -193,7 +193,8 @@ def test_the_protest_pages_show_the_stroke_and_what_followed(client, tournament,
     client.force_login(umpire)
     detail = client.get(page("protest-detail", tournament, protest.pk)).content.decode()
     assert f"Stroke 3 of the board: {match.entry_b}: 1 own c/m, the striker" in detail
-    assert "what followed: ICF 73: The c/m B pocketed comes back: A places it; ICF 73: B owes 1 c/m" in detail
+    assert "what followed:<br><small>ICF 73: The c/m B pocketed comes back: A places it</small>" in detail
+    assert "<small>ICF 73: B owes 1 c/m (Due or penalty), placed by A</small>" in detail
     queue = client.get(page("protest-queue", tournament)).content.decode()
     assert "game 1 board 1 stroke 3" in queue
 

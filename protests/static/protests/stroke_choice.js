@@ -20,8 +20,8 @@
     });
     var chosen = select.selectedOptions[0];
     if (chosen && chosen.parentNode.disabled) select.value = "";
-    // A refusal on the field stays in sight.
-    row.hidden = !any && select.getAttribute("aria-invalid") !== "true";
+    // A refusal on the field stays in sight. (The form's rows are flex boxes: `hidden` alone would not hide one.)
+    row.style.display = !any && select.getAttribute("aria-invalid") !== "true" ? "none" : "";
   }
 
   select.addEventListener("change", function () {
