@@ -46,8 +46,8 @@ def check_board(match, game_no, board_no):
 
 
 def check_stroke(match, game_no, board_no, stroke_no):
-    """The stroke a protest cites is one of the protested board's, kept stroke by stroke. Returns that keeping of
-    the board (None when no stroke is cited)."""
+    """The stroke a protest cites is one of the protested board's, kept stroke by stroke. Returns it (a
+    BoardStroke; None when no stroke is cited)."""
     if stroke_no is None:
         return None
     where = {"game": game_no, "board": board_no, "number": stroke_no}
@@ -55,8 +55,9 @@ def check_stroke(match, game_no, board_no, stroke_no):
     if kept is None:
         message = _("Game %(game)s board %(board)s was not kept stroke by stroke: it has no stroke %(number)s to cite.")
         raise ProtestError("stroke_no", message % where)
-    if kept.strokes.filter(seq=stroke_no).exists():
-        return kept
+    stroke = kept.strokes.filter(seq=stroke_no).first()
+    if stroke is not None:
+        return stroke
     count = kept.strokes.count()
     if count == 0:
         message = _("Game %(game)s board %(board)s has no stroke recorded yet: there is no stroke %(number)s to cite.")

@@ -21,12 +21,12 @@ def rule_set_of(match):
 
 def cited_stroke(protest):
     """The stroke the protest cites, on the board as it was kept stroke by stroke: its number and, played again by
-    the engine, its words and what followed (`stroke` None when it is no longer on the board's record); None when
-    the protest cites no stroke."""
+    the engine, its words and what followed (`stroke` None when it was undone since); None when the protest cites
+    no stroke."""
     if protest.stroke_no is None:
         return None
     match = protest.match
-    stroke = strokes.cited_stroke(protest.kept_board, protest.stroke_no, rule_set_of(match), side_names(match))
+    stroke = strokes.cited_stroke(protest.board_stroke, rule_set_of(match), side_names(match))
     return {"number": protest.stroke_no, "stroke": stroke}
 
 

@@ -115,7 +115,7 @@ def log_oral_protest(
         ) % {"status": match.get_status_display().lower()}
         raise ProtestError("match", str(message))
     check_board(match, game_no, board_no)
-    kept = check_stroke(match, game_no, board_no, stroke_no)
+    stroke = check_stroke(match, game_no, board_no, stroke_no)
     if side not in ("A", "B"):
         raise ProtestError("side", _("Say which side protests, A or B."))
     if not protester_name.strip():
@@ -132,7 +132,7 @@ def log_oral_protest(
         game_no=game_no,
         board_no=board_no,
         stroke_no=stroke_no,
-        kept_board=kept,
+        board_stroke=stroke,
         side=side,
         role=role,
         protester_name=protester_name.strip(),

@@ -164,9 +164,10 @@ def boards_with_strokes(match):
     return boards
 
 
-def cited_stroke(kept, seq, rule_set, names):
-    """Stroke `seq` of a kept board, in words, with what followed it; None when it is not on the board any more."""
-    if kept is None:
+def cited_stroke(row, rule_set, names):
+    """A stored stroke (BoardStroke, or None once undone) in words, with what followed it as its board's strokes
+    play; None when it is gone or no longer reads under the rules."""
+    if row is None:
         return None
-    strokes = strokes_of(kept, rule_set, names) or []
-    return next((stroke for stroke in strokes if stroke["seq"] == seq), None)
+    strokes = strokes_of(row.kept, rule_set, names) or []
+    return next((stroke for stroke in strokes if stroke["seq"] == row.seq), None)

@@ -59,7 +59,7 @@ def page(name, tournament, *args):
 
 def test_a_protest_cites_a_stroke_of_the_board_kept_stroke_by_stroke(match, umpire):
     protest = log(match, umpire, stroke_no=3)
-    assert protest.stroke_no == 3 and protest.kept_board == match.kept_boards.get()
+    assert protest.stroke_no == 3 and protest.board_stroke == match.kept_boards.get().strokes.get(seq=3)
     assert log(match, umpire).stroke_no is None  # a protest need not be about one stroke
 
 
@@ -107,7 +107,7 @@ def test_the_cited_stroke_stays_that_of_the_keeping_protested_after_a_replay(tou
     protest.refresh_from_db()
     assert cited_stroke(protest)["stroke"]["words"] == f"{match.entry_a}: the queen"
     again = log(match, umpire, stroke_no=4)
-    assert again.kept_board != protest.kept_board
+    assert again.board_stroke.kept != protest.board_stroke.kept
     assert cited_stroke(again)["stroke"]["words"] == f"{match.entry_b}: nothing pocketed"
 
 
@@ -200,8 +200,12 @@ def test_the_protest_pages_show_the_stroke_and_what_followed(client, tournament,
 
 
 def test_a_stroke_undone_after_the_protest_is_said_to_be_gone(client, tournament, umpire, match):
+    """Recorded again under its number, it is another stroke: the protest does not take it for the one cited."""
     protest = log(match, umpire, stroke_no=3)
     undo_stroke(match, user=umpire)
+    add_stroke(match, NOTHING, user=umpire, seq=3)
+    protest.refresh_from_db()
+    assert protest.stroke_no == 3 and protest.board_stroke is None
     client.force_login(umpire)
     detail = client.get(page("protest-detail", tournament, protest.pk)).content.decode()
     assert "Stroke 3 of the board (no longer on the board's record of strokes)" in detail
