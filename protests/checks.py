@@ -2,10 +2,12 @@
 `ProtestError` naming the law, so a refused protest leaves nothing behind."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ServiceError
 from matches.permissions import tournament_of
 from matches.scoring.scorecard import card_state
+from matches.strokes.selectors import record_of
 from protests.display import clock, fee_law, window_law
 from protests.fees import fee_of
 from protests.models import Protest
@@ -41,6 +43,31 @@ def check_board(match, game_no, board_no):
         message = _("Game %(game)s has no board %(board)s on this match's score card.")
     where = {"game_in_play": in_play[0], "board_in_play": in_play[1]} if in_play else {}
     raise ProtestError("board_no", message % {"game": game_no, "board": board_no, **where})
+
+
+def check_stroke(match, game_no, board_no, stroke_no):
+    """The stroke a protest cites is one of the protested board's, kept stroke by stroke. Returns it (a
+    BoardStroke; None when no stroke is cited)."""
+    if stroke_no is None:
+        return None
+    where = {"game": game_no, "board": board_no, "number": stroke_no}
+    kept = record_of(match, game_no, board_no)
+    if kept is None:
+        message = _("Game %(game)s board %(board)s was not kept stroke by stroke: it has no stroke %(number)s to cite.")
+        raise ProtestError("stroke_no", message % where)
+    stroke = kept.strokes.filter(seq=stroke_no).first()
+    if stroke is not None:
+        return stroke
+    count = kept.strokes.count()
+    if count == 0:
+        message = _("Game %(game)s board %(board)s has no stroke recorded yet: there is no stroke %(number)s to cite.")
+    else:
+        message = ngettext(
+            "Game %(game)s board %(board)s has %(count)s stroke: there is no stroke %(number)s to cite.",
+            "Game %(game)s board %(board)s has %(count)s strokes: there is no stroke %(number)s to cite.",
+            count,
+        )
+    raise ProtestError("stroke_no", message % {**where, "count": count})
 
 
 def check_stated_end(board_completed_at, at):

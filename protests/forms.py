@@ -17,6 +17,13 @@ class OralProtestForm(forms.Form):
     board_no = forms.IntegerField(
         min_value=1, max_value=32767, label=pgettext_lazy("carrom: a unit of play inside a game", "Board")
     )
+    # Offered when a board of the match was kept stroke by stroke: a choice is "game-board-stroke", read by clean().
+    stroke_no = forms.ChoiceField(
+        required=False,
+        label=pgettext_lazy("carrom", "Stroke"),
+        help_text=gettext_lazy("On a board kept stroke by stroke: the stroke protested, if the protest is about one."),
+        error_messages={"invalid_choice": gettext_lazy("This stroke is not on the board (any more): choose again.")},
+    )
     side = forms.ChoiceField(label=gettext_lazy("Side that protests"))
     role = forms.ChoiceField(
         choices=Protest.Role.choices, initial=Protest.Role.PLAYER, label=gettext_lazy("Protester is the")
@@ -38,14 +45,50 @@ class OralProtestForm(forms.Form):
         help_text=gettext_lazy("Leave empty: the score card gives it."),
     )
 
-    def __init__(self, *args, match, fee=None, **kwargs):
+    def __init__(self, *args, match, fee=None, kept_boards=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"].choices = [("A", f"A: {match.entry_a}"), ("B", f"B: {match.entry_b}")]
+        if kept_boards:
+            self.fields["stroke_no"].choices = stroke_choices(kept_boards)
+        else:
+            del self.fields["stroke_no"]
         if fee is not None:
             self.fields["fee_paid"].label = gettext("Scrutiny fee of %(amount)s %(currency)s paid now") % {
                 "amount": fee.fee_amount,
                 "currency": fee.fee_currency,
             }
+
+    def clean(self):
+        """The stroke chosen, as its number on the board protested (None: the protest cites no stroke)."""
+        data = super().clean()
+        chosen = data.get("stroke_no")
+        if not chosen:
+            data["stroke_no"] = None
+            return data
+        game_no, board_no, number = (int(part) for part in chosen.split("-"))
+        data["stroke_no"] = number
+        protested = (data.get("game_no"), data.get("board_no"))
+        if None not in protested and protested != (game_no, board_no):
+            message = gettext("Stroke %(number)s is of game %(game)s board %(board)s, not of the board protested.")
+            self.add_error("stroke_no", message % {"number": number, "game": game_no, "board": board_no})
+        return data
+
+
+def stroke_choices(kept_boards):
+    """The strokes of each board kept stroke by stroke (matches.strokes.selectors.boards_with_strokes), grouped by
+    board, each by its number and in words."""
+    choices = [("", gettext("None: the protest is not about one stroke"))]
+    for board in kept_boards:
+        where = {"game": board["game"], "board": board["board"]}
+        options = [
+            (f"{board['game']}-{board['board']}-{stroke['seq']}", stroke_label(stroke)) for stroke in board["strokes"]
+        ]
+        choices.append((gettext("Game %(game)s, board %(board)s") % where, options))
+    return choices
+
+
+def stroke_label(stroke):
+    return gettext("Stroke %(number)s: %(words)s") % {"number": stroke["seq"], "words": stroke["words"]}
 
 
 class WrittenProtestForm(forms.Form):

@@ -76,6 +76,15 @@ class Protest(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="protests")
     game_no = models.PositiveSmallIntegerField()
     board_no = models.PositiveSmallIntegerField()
+    # The stroke protested, where the board was kept stroke by stroke: its number, and the stroke itself, since a
+    # replay from the board (ICF 151(a)) keeps it again under the same numbers. Only the last stroke is ever undone,
+    # so while this one stands so do those before it; undone, the link is cleared and the number stays.
+    stroke_no = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("The stroke protested, on a board kept stroke by stroke.")
+    )
+    board_stroke = models.ForeignKey(
+        "strokes.BoardStroke", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     side = models.CharField(
         max_length=1, choices=[("A", "A"), ("B", "B")], help_text=gettext_lazy("The side that protests.")
     )

@@ -7,6 +7,8 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from matches.scoring.display import side_names
+from matches.strokes import selectors as strokes
 from protests import permissions
 from protests.models import Protest
 
@@ -15,6 +17,17 @@ S = Protest.Status
 
 def rule_set_of(match):
     return match.stage.event.rules
+
+
+def cited_stroke(protest):
+    """The stroke the protest cites, on the board as it was kept stroke by stroke: its number and, played again by
+    the engine, its words and what followed (`stroke` None when it was undone since); None when the protest cites
+    no stroke."""
+    if protest.stroke_no is None:
+        return None
+    match = protest.match
+    stroke = strokes.cited_stroke(protest.board_stroke, rule_set_of(match), side_names(match))
+    return {"number": protest.stroke_no, "stroke": stroke}
 
 
 def protest_queryset():

@@ -58,6 +58,7 @@ class ProtestSerializer(serializers.ModelSerializer):
             "match",
             "game_no",
             "board_no",
+            "stroke_no",
             "side",
             "role",
             "protester_name",
@@ -109,6 +110,14 @@ class LogProtestSerializer(serializers.Serializer):
     match = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     game_no = serializers.IntegerField(**SMALL)
     board_no = serializers.IntegerField(**SMALL)
+    stroke_no = serializers.IntegerField(
+        **SMALL,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The stroke protested, by its number, where the board was kept stroke by stroke; a board kept "
+        "board by board, or a number the board does not have, is refused (400).",
+    )
     side = ProtestSideField()
     role = serializers.ChoiceField(choices=Protest.Role.choices, default=Protest.Role.PLAYER)
     protester_name = serializers.CharField(max_length=120)

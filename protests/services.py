@@ -42,6 +42,7 @@ from protests.checks import (
     check_outcome,
     check_protests_offered,
     check_stated_end,
+    check_stroke,
 )
 from protests.display import clock, fee_law, window_law
 from protests.models import Protest, ProtestSettings
@@ -92,6 +93,7 @@ def log_oral_protest(
     side,
     protester_name,
     decision_appealed,
+    stroke_no=None,
     role=Protest.Role.PLAYER,
     fee_paid=False,
     board_completed_at=None,
@@ -100,7 +102,8 @@ def log_oral_protest(
 ):
     """ICF 145: the oral protest, intimated to the umpire immediately after the incident "along with the
     prescribed scrutiny fee". "No protest shall be entertained without payment of scrutiny fee": without
-    `fee_paid` (or before the tournament has set its fee) it is refused at once and nothing is recorded."""
+    `fee_paid` (or before the tournament has set its fee) it is refused at once and nothing is recorded.
+    `stroke_no`: the stroke protested, where the board was kept stroke by stroke."""
     match = lock_match(match)
     rule_set = rule_set_of(match)
     check_protests_offered(rule_set)
@@ -112,6 +115,7 @@ def log_oral_protest(
         ) % {"status": match.get_status_display().lower()}
         raise ProtestError("match", str(message))
     check_board(match, game_no, board_no)
+    stroke = check_stroke(match, game_no, board_no, stroke_no)
     if side not in ("A", "B"):
         raise ProtestError("side", _("Say which side protests, A or B."))
     if not protester_name.strip():
@@ -127,6 +131,8 @@ def log_oral_protest(
         match=match,
         game_no=game_no,
         board_no=board_no,
+        stroke_no=stroke_no,
+        board_stroke=stroke,
         side=side,
         role=role,
         protester_name=protester_name.strip(),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from matches.strokes.selectors import boards_with_strokes
 from protests import display, evidence, fees, permissions, selectors, services
 from protests.forms import DecisionForm, FeeForm, OralProtestForm, PhotoForm, WrittenProtestForm
 from protests.models import Protest
@@ -107,7 +108,7 @@ def log_protest(request, slug, match_id):
         context = {"tournament": tournament, "match": match, "no_protest": rule_set.no_protest_reason}
         return render(request, "protests/log.html", context)
     fee = fees.fee_of(tournament)
-    form = OralProtestForm(request.POST or None, match=match, fee=fee)
+    form = OralProtestForm(request.POST or None, match=match, fee=fee, kept_boards=boards_with_strokes(match))
     if request.method == "POST" and form.is_valid():
         try:
             protest = services.log_oral_protest(match, user=request.user, **form.cleaned_data)
@@ -149,6 +150,7 @@ def render_detail(request, tournament, protest, written_form=None, decision_form
         "lapsed": lapsed,
         "fee": fees.fee_of(tournament),
         "fee_law": display.fee_law(selectors.rule_set_of(match)),
+        "cited": selectors.cited_stroke(protest),
         "photos": evidence.photos_for(user, protest),
         "photo_form": (photo_form or PhotoForm()) if can_log and undecided else None,
         "written_form": (written_form or WrittenProtestForm())

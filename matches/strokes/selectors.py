@@ -38,14 +38,14 @@ def played_of(kept, rows, rule_set):
 
 
 def stroke_rows(played, rows, names, fouls):
-    """The strokes so far, the latest first: number, words, what followed (with the law)."""
+    """The strokes in order: number, words, what followed (with the law)."""
     before = [played.opening_state, *played.states]
     listed = []
     for row, state_before, state_after in zip(rows, before, played.states, strict=False):
         striker = state_before.as_dict()["turn"]
         words = display.stroke_words(row.data, striker, names, fouls)
         listed.append({"seq": row.seq, "words": words, "follows": state_after.as_dict().get("follows") or []})
-    return listed[::-1]
+    return listed
 
 
 def clock_of(state, rows, kept, now=None):
@@ -72,7 +72,7 @@ def board_view(kept, rule_set, names):
         "sides": display.sides(state, names),
         "queen": display.queen_text(state, names),
         "follows": state.get("follows") or [],
-        "strokes": stroke_rows(played, rows, names, fouls),
+        "strokes": stroke_rows(played, rows, names, fouls)[::-1],  # the latest first
         "last_seq": rows[-1].seq if rows else None,
         "next_seq": len(rows) + 1,
         "clock": clock_of(state, rows, kept),
@@ -124,3 +124,50 @@ def live_board(match, game_no, board_no):
     state, names = played.state.as_dict(), side_names(match)
     sides = {side["key"]: side for side in display.sides(state, names)}
     return {"sides": sides, "queen": display.queen_text(state, names), "strokes": len(rows)}
+
+
+# ---------------------------------------------------------------- the strokes a protest may cite
+
+
+def record_of(match, game_no, board_no):
+    """Board `board_no` of game `game_no` as kept stroke by stroke: the latest keeping neither abandoned nor voided
+    by a replay since, or None when the board was not kept that way."""
+    kept = match.kept_boards.filter(game_no=game_no, board_no=board_no)
+    kept = kept.exclude(status=KeptBoard.Status.ABANDONED).exclude(board__voided=True)
+    return kept.order_by("-pk").first()
+
+
+def strokes_of(kept, rule_set, names):
+    """The strokes of a kept board in order, each with its words and what followed; None when they no longer read
+    under the rules."""
+    rows = list(kept.strokes.all())
+    try:
+        played = played_of(kept, rows, rule_set)
+    except RuleError:
+        return None
+    return stroke_rows(played, rows, names, {foul.key: foul for foul in rule_set.stroke_fouls()})
+
+
+def boards_with_strokes(match):
+    """Every board of the match as kept stroke by stroke (its record, as `record_of` finds it), in order: game,
+    board and the strokes in words. Boards with no stroke yet, or strokes no longer read, are left out."""
+    kept = match.kept_boards.exclude(status=KeptBoard.Status.ABANDONED).exclude(board__voided=True)
+    latest = {}
+    for row in kept.order_by("pk").prefetch_related("strokes"):
+        latest[row.game_no, row.board_no] = row
+    rule_set, names = match.stage.event.rules, side_names(match)
+    boards = []
+    for (game_no, board_no), row in sorted(latest.items()):
+        strokes = strokes_of(row, rule_set, names)
+        if strokes:
+            boards.append({"game": game_no, "board": board_no, "strokes": strokes})
+    return boards
+
+
+def cited_stroke(row, rule_set, names):
+    """A stored stroke (BoardStroke, or None once undone) in words, with what followed it as its board's strokes
+    play; None when it is gone or no longer reads under the rules."""
+    if row is None:
+        return None
+    strokes = strokes_of(row.kept, rule_set, names) or []
+    return next((stroke for stroke in strokes if stroke["seq"] == row.seq), None)
