@@ -96,11 +96,13 @@ class SwissState:
 def swiss_state(stage, read=None):
     """The SwissState of a Swiss stage with rounds left, or None: another kind of stage, no planned number of
     rounds, no round complete yet, or every planned round complete. Five queries; two when `read`, the stage's
-    StageRows (stages.loading.stage_rows), was read already."""
+    StageRows (stages.loading.stage_rows), was read already (one, when it holds the rounds)."""
     if stage.kind != Stage.Kind.SWISS or not stage.rounds_planned:
         return None
-    rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     read = read or stage_rows(stage)
+    rounds = read.rounds
+    if rounds is None:
+        rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     rows = read.matches
     by_round = defaultdict(list)
     for row in rows:

@@ -215,6 +215,8 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     if group_id is None:
         read = read or stage_rows(stage)
         rows, entries = read.matches, ranked_entries(read.matches, read.entries)
+        if read.rounds is not None:  # read with the rows: no round's number to ask for
+            rounds = {**{rnd.pk: rnd for rnd in read.rounds}, **(rounds or {})}
     else:
         matches = stage.matches.filter(round__status=Round.Status.PUBLISHED, group_id=group_id)
         # Match.Meta.ordering, as the standings always read them (as stage_rows does): by round number, then match
