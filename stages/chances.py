@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
-from stages.loading import stage_rows
+from stages.loading import all_decided, stage_rows
 from stages.models import Round, Stage
 from stages.selectors import decided_results, played_ids, points_for, precedence
 
@@ -104,22 +104,24 @@ def swiss_state(stage, read=None):
     if rounds is None:
         rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     rows = read.matches
-    by_round = defaultdict(list)
-    for row in rows:
-        by_round[row.round_id].append(row)
-    complete, counted, pending = 0, [], []
+    by_round = read.by_round
+    if by_round is None:
+        by_round = defaultdict(list)
+        for row in rows:
+            by_round[row.round_id].append(row)
+    complete, results, pending = 0, [], []
+    byes_margin = stage.bye_score_for - stage.bye_score_against
     for rnd in rounds:
         matches = by_round[rnd.pk]
-        if rnd.number == complete + 1 and matches and all(m.is_decided for m in matches):
-            complete, counted = rnd.number, counted + matches
+        if rnd.number == complete + 1 and matches and all_decided(matches):
+            complete = rnd.number
+            results += decided_results(matches, True, byes_margin)  # a kept round's, worked out once
         else:
             if rnd.number == complete + 1:  # the round being played: its pairs, whatever results it has yet
                 pending = [(m.entry_a_id, m.entry_b_id) for m in matches if m.entry_a_id is not None]
             break
     if complete == 0 or complete >= stage.rounds_planned:
         return None
-    byes_margin = stage.bye_score_for - stage.bye_score_against
-    results = decided_results(counted, True, byes_margin)
     played = played_ids(rows)
     entries = [entry for entry in read.entries if not entry.withdrawn or entry.pk in played]
     entrants = [Entrant(e.pk, e.name, e.rating, None, e.withdrawn, e.country, e.club) for e in entries]

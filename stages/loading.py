@@ -83,8 +83,26 @@ def entry_rows(entries):
     return rows
 
 
-# `rounds`: the published Rounds in number order, where they were read (kept_stage_rows), else None.
-StageRows = namedtuple("StageRows", ("matches", "entries", "rounds"), defaults=(None,))
+# Where the rows were kept by round (kept_stage_rows): `rounds`, the published Rounds in number order, and
+# `by_round`, {round id: its RoundRows}; else None.
+StageRows = namedtuple("StageRows", ("matches", "entries", "rounds", "by_round"), defaults=(None, None))
+
+
+class RoundRows(tuple):
+    """One round's MatchRows as a process keeps them (kept_stage_rows), with what is worked out of them alone once
+    while they are kept: `decided`, whether every one counts, and `worked`, the readers' own figures by key
+    (stages.selectors.decided_results)."""
+
+    def __new__(cls, rows):
+        self = super().__new__(cls, rows)
+        self.decided = all(row.is_decided for row in self)
+        self.worked = {}
+        return self
+
+
+def all_decided(rows):
+    """Whether every one of the MatchRows counts in the standings."""
+    return rows.decided if isinstance(rows, RoundRows) else all(row.is_decided for row in rows)
 
 
 def stage_rows(stage):
@@ -98,7 +116,7 @@ def stage_rows(stage):
 # Each round's MatchRows as this process last read them, under the round's stamp (core.page_stamps pieces): a
 # result in round 11 leaves rounds 1 to 10 kept, so the first page after it reads one round's matches, not ten.
 # In the process rather than the cache: read back with no copy (a 10,000-player round is 5,000 rows).
-KEPT_ROUNDS = {}  # round id: (page_version, MatchRows)
+KEPT_ROUNDS = {}  # round id: (page_version, RoundRows)
 KEPT_ROUNDS_MAX = 400  # rounds of a few big stages; the oldest read is dropped first
 KEEPING = threading.Lock()
 
@@ -120,13 +138,14 @@ def kept_stage_rows(stage):
             read[row.round_id].append(row)
         with KEEPING:  # a web process's threads share the rounds kept
             for pk, rows in read.items():
-                found[pk] = tuple(rows)
+                found[pk] = RoundRows(rows)
                 KEPT_ROUNDS.pop(pk, None)  # added last: the oldest read is the first to go
                 KEPT_ROUNDS[pk] = (stale[pk], found[pk])
             while len(KEPT_ROUNDS) > KEPT_ROUNDS_MAX:
                 del KEPT_ROUNDS[next(iter(KEPT_ROUNDS))]
     matches = [row for rnd in rounds for row in found[rnd.pk]]
-    return StageRows(matches, entry_rows(stage.event.entries.all()), rounds)
+    by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}
+    return StageRows(matches, entry_rows(stage.event.entries.all()), rounds, by_round)
 
 
 class SharedRows(dict):
