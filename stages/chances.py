@@ -140,6 +140,26 @@ def swiss_state(stage, read=None):
     )
 
 
+def state_stamp(stage, read):
+    """A digest of what the stage's SwissState is made of, from its rounds' stamps (core.page_stamps pieces: a
+    change of the stage, an entry or the event replaces every one of them): the stamps of the complete rounds and
+    the pairs of the round being played, not its results. None unless `read` was kept by round
+    (stages.loading.kept_stage_rows)."""
+    if read is None or read.by_round is None:
+        return None
+    made_of, complete = [stage.pk], 0
+    for rnd in read.rounds:
+        rows = read.by_round[rnd.pk]
+        if rnd.number == complete + 1 and rows and all_decided(rows):
+            complete = rnd.number
+            made_of.append((rnd.pk, rnd.page_version))
+            continue
+        if rnd.number == complete + 1:
+            made_of.append([(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None])
+        break
+    return hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+
+
 def draw_rate(stage, results):
     """The share of games drawn, where the rule set allows draws (ECC 39): the stage's own so far, pulled towards
     PRIOR_DRAW_RATE while it has played few games; 0 otherwise."""
