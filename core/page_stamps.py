@@ -15,8 +15,10 @@ app's `ready`), so services, the admin and the shell all invalidate alike. Bulk 
 services that use them call `changed` themselves (every page of the tournament).
 """
 
+import operator
 import secrets
 from dataclasses import dataclass
+from functools import reduce
 
 from django.apps import apps
 from django.conf import settings
@@ -154,8 +156,11 @@ def stamp_pieces(tournaments, part_ids, piece_ids):
     if not PIECES or not (tournaments or part_ids or piece_ids):
         return
     pieces = PIECES[0]
-    chosen = Q(pk__in=piece_ids) | Q(**{f"{pieces.part}__in": part_ids}) | Q(**{f"{pieces.owner}__in": tournaments})
-    pieces.model._default_manager.filter(chosen).update(page_version=new_page_version())  # no signal
+    named = ((piece_ids, "pk"), (part_ids, pieces.part), (tournaments, pieces.owner))
+    # Only what is named: an empty part would still join the tables on the way (a result's commit runs this).
+    chosen = [Q(**{f"{path}__in": ids}) for ids, path in named if ids]
+    rows = pieces.model._default_manager.filter(reduce(operator.or_, chosen))
+    rows.update(page_version=new_page_version())  # no signal
 
 
 def column_names(model, *fields):

@@ -118,6 +118,8 @@ def stage_rows(stage):
 # In the process rather than the cache: read back with no copy (a 10,000-player round is 5,000 rows).
 KEPT_ROUNDS = {}  # round id: (page_version, RoundRows)
 KEPT_ROUNDS_MAX = 400  # rounds of a few big stages; the oldest read is dropped first
+KEPT_ENTRIES = {}  # event id: ((first round's id, its page_version), EntryRows)
+KEPT_EVENTS_MAX = 40
 KEEPING = threading.Lock()
 
 
@@ -145,7 +147,26 @@ def kept_stage_rows(stage):
                 del KEPT_ROUNDS[next(iter(KEPT_ROUNDS))]
     matches = [row for rnd in rounds for row in found[rnd.pk]]
     by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}
-    return StageRows(matches, entry_rows(stage.event.entries.all()), rounds, by_round)
+    return StageRows(matches, kept_entry_rows(stage, rounds), rounds, by_round)
+
+
+def kept_entry_rows(stage, rounds):
+    """The EntryRows of the stage's event, kept in the process by the stamp of the stage's first published round:
+    a change of an entry, a player or a rating is a change around the rounds, which replaces every round's stamp
+    (core.page_stamps pieces), while a result of a later round leaves the first's. Read when there is no round."""
+    if not rounds:
+        return entry_rows(stage.event.entries.all())
+    stamp = (rounds[0].pk, rounds[0].page_version)
+    kept = KEPT_ENTRIES.get(stage.event_id)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    rows = entry_rows(stage.event.entries.all())  # after the stamp was read: never older than it
+    with KEEPING:
+        KEPT_ENTRIES.pop(stage.event_id, None)
+        KEPT_ENTRIES[stage.event_id] = (stamp, rows)
+        while len(KEPT_ENTRIES) > KEPT_EVENTS_MAX:
+            del KEPT_ENTRIES[next(iter(KEPT_ENTRIES))]
+    return rows
 
 
 class SharedRows(dict):

@@ -113,3 +113,14 @@ def test_a_result_of_the_round_being_played_leaves_the_states_stamp(swiss_under_
         entry.save()
     assert stamp_now(stage) != completed
     assert swiss_state(stage, kept_stage_rows(stage)).key == swiss_state(stage).key
+
+
+def test_the_kept_entries_follow_a_change_of_an_entry(swiss, committed):
+    assert kept_stage_rows(swiss).entries == stage_rows(swiss).entries
+    entry = swiss.matches.get(round__number=1).entry_a
+    with committed():
+        entry.name = "Renamed"
+        entry.save()
+    kept = kept_stage_rows(swiss).entries
+    assert kept == stage_rows(swiss).entries
+    assert "Renamed" in [row.name for row in kept]
