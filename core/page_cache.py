@@ -43,6 +43,7 @@ from core.page_stamps import (  # noqa: F401
     page_version,
     part_key,
     parts,
+    pieces,
     stamp,
     tournaments_of,
     version_key,

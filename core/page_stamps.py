@@ -15,8 +15,10 @@ app's `ready`), so services, the admin and the shell all invalidate alike. Bulk 
 services that use them call `changed` themselves (every page of the tournament).
 """
 
+import operator
 import secrets
 from dataclasses import dataclass
+from functools import reduce
 
 from django.apps import apps
 from django.conf import settings
@@ -42,6 +44,22 @@ class Parts:
 PARTS = []  # at most one Parts, set by `parts`
 
 
+@dataclass(frozen=True)
+class Pieces:
+    """The model whose rows are pieces of a part with a `page_version` of their own (a stage's rounds), and its
+    paths to the part and to the tournament. A piece's stamp keys what is worked out of it and of what is around it
+    (a round's matches; the standings after it, which read its stage and entries too), so a change in another
+    piece leaves it kept: it is replaced by a change said to be in it (`watch` with `piece`), and by any change of
+    its part or tournament not said to be in a piece (an entry, the stage, a bulk write's `changed`)."""
+
+    model: object
+    part: str
+    owner: str
+
+
+PIECES = []  # at most one Pieces, set by `pieces`
+
+
 def new_page_version():
     """A fresh random stamp for a tournament's cached pages."""
     return secrets.token_hex(8)
@@ -60,23 +78,40 @@ def parts(model, owner, shows=None):
     PARTS[:] = [Parts(model, owner, shows)]
 
 
+def pieces(model, part, owner):
+    """Rows of `model` (with a `page_version` field) are pieces of the part at `part`, in the tournament at
+    `owner`, with stamps of their own (see Pieces)."""
+    PIECES[:] = [Pieces(model, part, owner)]
+
+
 # ---------------------------------------------------------------- noticing changes
 
 
-def changed(tournament_ids, part_ids=None):
+def changed(tournament_ids, part_ids=None, piece_ids=None):
     """The public pages of these tournaments are out of date once the current transaction commits: all of them,
-    or, with `part_ids` (the parts the change is in, of these tournaments), all but other parts' own pages."""
+    or, with `part_ids` (the parts the change is in, of these tournaments), all but other parts' own pages.
+    `piece_ids`: the pieces the change is in (none: an empty set); None, any piece of those parts (or of those
+    tournaments) may have changed."""
     ids = {pk for pk in tournament_ids if pk is not None}
     if not ids:
         return
     in_parts = None if part_ids is None else {pk for pk in part_ids if pk is not None}
     if in_parts is not None and not in_parts:
         in_parts = None  # a row in no part: a change of the whole tournament
+    touched = pieces_touched(ids, in_parts, piece_ids)
     connection = transaction.get_connection()
     if connection.in_atomic_block:
-        pending_stamps(connection).add_change(ids, in_parts)
+        pending_stamps(connection).add_change(ids, in_parts, touched)
     else:
         stamp(ids, set() if in_parts is None else in_parts, whole=in_parts is None)
+        stamp_pieces(*touched)
+
+
+def pieces_touched(ids, in_parts, piece_ids):
+    """(tournaments, parts, pieces) whose every piece, resp. which pieces, a change may have changed."""
+    if piece_ids is not None:
+        return set(), set(), {pk for pk in piece_ids if pk is not None}
+    return (ids, set(), set()) if in_parts is None else (set(), in_parts, set())
 
 
 def stamp(ids, part_ids=(), whole=True):
@@ -115,6 +150,19 @@ def stamp_parts(whole, part_ids, slugs, version):
     return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
 
 
+def stamp_pieces(tournaments, part_ids, piece_ids):
+    """A new stamp on the pieces `piece_ids` and on every piece of the parts `part_ids` and of the `tournaments`:
+    one statement, none when nothing is named."""
+    if not PIECES or not (tournaments or part_ids or piece_ids):
+        return
+    pieces = PIECES[0]
+    named = ((piece_ids, "pk"), (part_ids, pieces.part), (tournaments, pieces.owner))
+    # Only what is named: an empty part would still join the tables on the way (a result's commit runs this).
+    chosen = [Q(**{f"{path}__in": ids}) for ids, path in named if ids]
+    rows = pieces.model._default_manager.filter(reduce(operator.or_, chosen))
+    rows.update(page_version=new_page_version())  # no signal
+
+
 def column_names(model, *fields):
     """The table of `model` and the columns of `fields` ("pk" for the primary key)."""
     meta = model._meta
@@ -128,15 +176,18 @@ class PendingStamps(set):
     def __init__(self):
         super().__init__()
         self.partly, self.parts = set(), set()
+        self.pieces = (set(), set(), set())  # as stamp_pieces reads them
         self.owners = {}
         self.done = False
 
-    def add_change(self, ids, part_ids):
+    def add_change(self, ids, part_ids, touched=((), (), ())):
         if part_ids is None:
             self.update(ids)
         else:
             self.partly.update(ids)
             self.parts.update(part_ids)
+        for kept, added in zip(self.pieces, touched, strict=True):
+            kept.update(added)
 
     def __call__(self):
         self.done = True
@@ -144,6 +195,7 @@ class PendingStamps(set):
             stamp(self, whole=True)
         if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
             stamp(self.partly - self, self.parts, whole=False)
+        stamp_pieces(*self.pieces)
 
 
 def pending_stamps(connection):
@@ -157,15 +209,18 @@ def pending_stamps(connection):
     return pending
 
 
-def watch(model, path, part=None):
+def watch(model, path, part=None, piece=None):
     """Saving or deleting a `model` row changes its tournament's pages; `path` leads from the row to the tournament
     ("tournament", "stage__event__tournament", ...). With `part`, the path from the row to the part it is in
     ("stage", "match__stage"): of the parts' own pages, only that part's (and those showing it) show the row.
-    Deletes are seen before they happen, while the path exists."""
+    `piece`: the path from the row to the piece it is in ("round", "match__round"): of the pieces' stamps, only
+    that one changes; without it, every piece of its part (or tournament). Deletes are seen before they happen,
+    while the path exists."""
 
     def row_changed(sender, instance, raw=False, **kwargs):
         if not raw:  # fixtures being loaded
-            changed(tournaments_of(instance, path), None if part is None else tournaments_of(instance, part))
+            in_part = None if part is None else tournaments_of(instance, part)
+            changed(tournaments_of(instance, path), in_part, None if piece is None else tournaments_of(instance, piece))
 
     WATCHED[model] = path
     if part is not None:

@@ -14,9 +14,9 @@ from django.core.cache import cache
 
 from core import page_cache
 from core.memory import gc_paused
-from core.worked_once import worked_once_per_stamp
+from core.worked_once import worked_once, worked_once_per_stamp
 from players.display import chance_percent, places_label
-from stages.chances import swiss_state
+from stages.chances import state_stamp, swiss_state
 from stages.models import Stage
 
 # Kept per state: a marker that the state is worked out (its runs), and each entry's own figures beside it, so a
@@ -25,6 +25,8 @@ KEY = "players:chances:2:{key}"
 ENTRY_KEY = "players:chances:2:{key}:{entry}"
 # What the personal pages read of a stage's state, kept per tournament stamp as players.progress keeps its table.
 STATE_KEY = "players:chances-state:2:{stage}"
+# The same, kept by the stage's rounds' stamps (stages.chances.state_stamp) for the pages after the next stamp.
+ROUNDS_STATE_KEY = "players:chances-state:2:rounds:{stamp}"
 STATE_SECONDS = 120
 KEEP_SECONDS = 3 * 24 * 3600  # a state lasts a round at most; a quiet stage's estimate is kept over a weekend
 NEGLIGIBLE = 0.01  # a place band less likely than this is not shown (the page says so)
@@ -126,15 +128,25 @@ def state_seen(stage, tournament=None, reads=None):
     """The stage's StateSeen, None without a state (stages.chances.swiss_state). Every player of the stage reads
     the same, and working it out reads every match and entry of the stage (0.1 s at 500 players): while the page
     cache is on and `tournament` is given, it is kept under the tournament's stamp, which every change of a match,
-    a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older).
-    `reads` (stages.loading.SharedRows): the stage's rows, when the page has read them already."""
+    a round, an entry or a rating replaces (read with the tournament before the rows, so it is never older), and
+    under its rounds' stamps (stages.chances.state_stamp) while the rows are kept by round. `reads`
+    (stages.loading.SharedRows): the stage's rows, when the page has read them already."""
 
-    def work():
+    def work(read):
         with gc_paused():  # the stage's rows, as the rank table's
-            state = swiss_state(stage, reads.of(stage) if reads is not None else None)
+            state = swiss_state(stage, read)
         return StateSeen(state.complete, state.key, state.qualifiers, state.rated) if state is not None else False
 
-    found = worked_once_per_stamp(tournament, STATE_KEY.format(stage=stage.pk), work, STATE_SECONDS)
+    def work_once_per_state():
+        # A result of the round being played leaves the state as it is: kept by the rounds' stamps as well, it is
+        # read back by the first page after the result rather than worked out (its key is a digest of every result).
+        read = reads.of(stage) if reads is not None else None
+        stamp = state_stamp(stage, read)
+        if stamp is None:
+            return work(read)
+        return worked_once(ROUNDS_STATE_KEY.format(stamp=stamp), lambda: work(read), STATE_SECONDS)
+
+    found = worked_once_per_stamp(tournament, STATE_KEY.format(stage=stage.pk), work_once_per_state, STATE_SECONDS)
     return found or None  # False: the stage has no state (None would not be kept)
 
 

@@ -6,7 +6,9 @@ kept as every entry's rank and points after each round (a ProgressTable). While 
 is kept in the cache under the tournament's page stamp (core.page_cache), which every change of a match, an entry,
 a rating, a round or the stage replaces: the other players' pages read it in one cache lookup instead of working
 out the same standings again. The stamp is read with the tournament, before the
-rows, so a table is never older than its stamp."""
+rows, so a table is never older than its stamp. The page that works the table out after a result reads again only
+the round the result is in: the other rounds' matches and results, and the standings after them, are kept by the
+rounds' own stamps (stages.loading.kept_stage_rows, stages.kept_standings)."""
 
 from dataclasses import dataclass, field
 

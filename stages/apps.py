@@ -6,7 +6,7 @@ class StagesConfig(AppConfig):
     name = "stages"
 
     def ready(self):
-        from core.page_cache import parts, watch
+        from core.page_cache import parts, pieces, watch
         from stages import entry_changes
         from stages import models as m
         from stages.drawn_stages import answer_drawn_stages
@@ -22,5 +22,7 @@ class StagesConfig(AppConfig):
         watch(m.Stage, "event__tournament")
         watch(m.Group, "stage__event__tournament", part="stage")
         watch(m.GroupMember, "group__stage__event__tournament", part="group__stage")
-        watch(m.Round, "stage__event__tournament", part="stage")
-        watch(m.Match, "stage__event__tournament", part="stage")
+        # A round's matches are read whole by its stamp (stages.loading.kept_stage_rows): a result replaces it.
+        pieces(m.Round, "stage", "stage__event__tournament")
+        watch(m.Round, "stage__event__tournament", part="stage", piece="pk")
+        watch(m.Match, "stage__event__tournament", part="stage", piece="round")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
-from stages.loading import stage_rows
+from stages.loading import all_decided, stage_rows
 from stages.models import Round, Stage
 from stages.selectors import decided_results, played_ids, points_for, precedence
 
@@ -96,28 +96,32 @@ class SwissState:
 def swiss_state(stage, read=None):
     """The SwissState of a Swiss stage with rounds left, or None: another kind of stage, no planned number of
     rounds, no round complete yet, or every planned round complete. Five queries; two when `read`, the stage's
-    StageRows (stages.loading.stage_rows), was read already."""
+    StageRows (stages.loading.stage_rows), was read already (one, when it holds the rounds)."""
     if stage.kind != Stage.Kind.SWISS or not stage.rounds_planned:
         return None
-    rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     read = read or stage_rows(stage)
+    rounds = read.rounds
+    if rounds is None:
+        rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
     rows = read.matches
-    by_round = defaultdict(list)
-    for row in rows:
-        by_round[row.round_id].append(row)
-    complete, counted, pending = 0, [], []
+    by_round = read.by_round
+    if by_round is None:
+        by_round = defaultdict(list)
+        for row in rows:
+            by_round[row.round_id].append(row)
+    complete, results, pending = 0, [], []
+    byes_margin = stage.bye_score_for - stage.bye_score_against
     for rnd in rounds:
         matches = by_round[rnd.pk]
-        if rnd.number == complete + 1 and matches and all(m.is_decided for m in matches):
-            complete, counted = rnd.number, counted + matches
+        if rnd.number == complete + 1 and matches and all_decided(matches):
+            complete = rnd.number
+            results += decided_results(matches, True, byes_margin)  # a kept round's, worked out once
         else:
             if rnd.number == complete + 1:  # the round being played: its pairs, whatever results it has yet
                 pending = [(m.entry_a_id, m.entry_b_id) for m in matches if m.entry_a_id is not None]
             break
     if complete == 0 or complete >= stage.rounds_planned:
         return None
-    byes_margin = stage.bye_score_for - stage.bye_score_against
-    results = decided_results(counted, True, byes_margin)
     played = played_ids(rows)
     entries = [entry for entry in read.entries if not entry.withdrawn or entry.pk in played]
     entrants = [Entrant(e.pk, e.name, e.rating, None, e.withdrawn, e.country, e.club) for e in entries]
@@ -134,6 +138,26 @@ def swiss_state(stage, read=None):
         draw_rate=draw_rate(stage, results),
         rated=2 * sum(1 for e in active if e.rating is not None) > len(active),
     )
+
+
+def state_stamp(stage, read):
+    """A digest of what the stage's SwissState is made of, from its rounds' stamps (core.page_stamps pieces: a
+    change of the stage, an entry or the event replaces every one of them): the stamps of the complete rounds and
+    the pairs of the round being played, not its results. None unless `read` was kept by round
+    (stages.loading.kept_stage_rows)."""
+    if read is None or read.by_round is None:
+        return None
+    made_of, complete = [stage.pk], 0
+    for rnd in read.rounds:
+        rows = read.by_round[rnd.pk]
+        if rnd.number == complete + 1 and rows and all_decided(rows):
+            complete = rnd.number
+            made_of.append((rnd.pk, rnd.page_version))
+            continue
+        if rnd.number == complete + 1:
+            made_of.append([(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None])
+        break
+    return hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
 
 
 def draw_rate(stage, results):

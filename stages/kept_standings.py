@@ -60,6 +60,13 @@ def standings_after_each_step(competitors, steps, order, points, ranks_only=Fals
     return found
 
 
+class KeptStep(list):
+    """A step's results worked out once for a round's kept rows (stages.selectors.decided_results), which keeps
+    its part of the digests too (`pickled`): the same for every page until the round changes."""
+
+    pickled = None
+
+
 Ranks = namedtuple("Ranks", ("ids", "ranks", "points"))
 
 
@@ -77,7 +84,12 @@ def step_digests(competitors, steps, order, points):
     digest.update(pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL))
     digests = []
     for step in steps:
-        digest.update(pickle.dumps([tuple(vars(result).values()) for result in step], protocol=pickle.HIGHEST_PROTOCOL))
+        pickled = getattr(step, "pickled", None)
+        if pickled is None:
+            pickled = pickle.dumps([tuple(vars(result).values()) for result in step], protocol=pickle.HIGHEST_PROTOCOL)
+            if isinstance(step, KeptStep):
+                step.pickled = pickled
+        digest.update(pickled)
         digests.append(digest.hexdigest())
     return digests
 

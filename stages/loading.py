@@ -3,7 +3,10 @@ pairing. A 10,000-player Swiss stage has 50,000 matches after ten rounds; as mod
 to build, as tuples a few hundredths. The rows answer to the same names as the models (`entry_a_id`,
 `is_decided`, `pk`, `name`), so the standings code reads either."""
 
+import threading
 from collections import namedtuple
+
+from django.conf import settings
 
 from stages.models import DECIDED, Round
 from stages.signals import with_event_ratings
@@ -80,7 +83,26 @@ def entry_rows(entries):
     return rows
 
 
-StageRows = namedtuple("StageRows", ("matches", "entries"))
+# Where the rows were kept by round (kept_stage_rows): `rounds`, the published Rounds in number order, and
+# `by_round`, {round id: its RoundRows}; else None.
+StageRows = namedtuple("StageRows", ("matches", "entries", "rounds", "by_round"), defaults=(None, None))
+
+
+class RoundRows(tuple):
+    """One round's MatchRows as a process keeps them (kept_stage_rows), with what is worked out of them alone once
+    while they are kept: `decided`, whether every one counts, and `worked`, the readers' own figures by key
+    (stages.selectors.decided_results)."""
+
+    def __new__(cls, rows):
+        self = super().__new__(cls, rows)
+        self.decided = all(row.is_decided for row in self)
+        self.worked = {}
+        return self
+
+
+def all_decided(rows):
+    """Whether every one of the MatchRows counts in the standings."""
+    return rows.decided if isinstance(rows, RoundRows) else all(row.is_decided for row in rows)
 
 
 def stage_rows(stage):
@@ -91,11 +113,69 @@ def stage_rows(stage):
     return StageRows(match_rows(matches), entry_rows(stage.event.entries.all()))
 
 
+# Each round's MatchRows as this process last read them, under the round's stamp (core.page_stamps pieces): a
+# result in round 11 leaves rounds 1 to 10 kept, so the first page after it reads one round's matches, not ten.
+# In the process rather than the cache: read back with no copy (a 10,000-player round is 5,000 rows).
+KEPT_ROUNDS = {}  # round id: (page_version, RoundRows)
+KEPT_ROUNDS_MAX = 400  # rounds of a few big stages; the oldest read is dropped first
+KEPT_ENTRIES = {}  # event id: ((first round's id, its page_version), EntryRows)
+KEPT_EVENTS_MAX = 40
+KEEPING = threading.Lock()
+
+
+def kept_stage_rows(stage):
+    """As stage_rows, each round's matches read only when its stamp has changed since this process read them, and
+    with the published rounds. The stamps are read before the matches, so rows are never kept under a stamp newer
+    than they are."""
+    rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
+    found = {}
+    for rnd in rounds:
+        kept = KEPT_ROUNDS.get(rnd.pk)
+        if kept is not None and kept[0] == rnd.page_version:
+            found[rnd.pk] = kept[1]
+    stale = {rnd.pk: rnd.page_version for rnd in rounds if rnd.pk not in found}
+    if stale:
+        read = {pk: [] for pk in stale}
+        for row in match_rows(stage.matches.filter(round_id__in=stale).order_by("round__number", "number")):
+            read[row.round_id].append(row)
+        with KEEPING:  # a web process's threads share the rounds kept
+            for pk, rows in read.items():
+                found[pk] = RoundRows(rows)
+                KEPT_ROUNDS.pop(pk, None)  # added last: the oldest read is the first to go
+                KEPT_ROUNDS[pk] = (stale[pk], found[pk])
+            while len(KEPT_ROUNDS) > KEPT_ROUNDS_MAX:
+                del KEPT_ROUNDS[next(iter(KEPT_ROUNDS))]
+    matches = [row for rnd in rounds for row in found[rnd.pk]]
+    by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}
+    return StageRows(matches, kept_entry_rows(stage, rounds), rounds, by_round)
+
+
+def kept_entry_rows(stage, rounds):
+    """The EntryRows of the stage's event, kept in the process by the stamp of the stage's first published round:
+    a change of an entry, a player or a rating is a change around the rounds, which replaces every round's stamp
+    (core.page_stamps pieces), while a result of a later round leaves the first's. Read when there is no round."""
+    if not rounds:
+        return entry_rows(stage.event.entries.all())
+    stamp = (rounds[0].pk, rounds[0].page_version)
+    kept = KEPT_ENTRIES.get(stage.event_id)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    rows = entry_rows(stage.event.entries.all())  # after the stamp was read: never older than it
+    with KEEPING:
+        KEPT_ENTRIES.pop(stage.event_id, None)
+        KEPT_ENTRIES[stage.event_id] = (stamp, rows)
+        while len(KEPT_ENTRIES) > KEPT_EVENTS_MAX:
+            del KEPT_ENTRIES[next(iter(KEPT_ENTRIES))]
+    return rows
+
+
 class SharedRows(dict):
     """The StageRows of each stage a page reads, read at most once for the page: a player's page wants both their
-    rank after each round and their chances, and after a result neither is kept yet."""
+    rank after each round and their chances, and after a result neither is kept yet. While the page cache is on
+    (the pages are stamped), each round's rows are kept in the process by its stamp (kept_stage_rows)."""
 
     def of(self, stage):
         if stage.pk not in self:
-            self[stage.pk] = stage_rows(stage)
+            kept = settings.PAGE_CACHE_SECONDS > 0 and settings.STANDINGS_CACHE_SECONDS > 0
+            self[stage.pk] = kept_stage_rows(stage) if kept else stage_rows(stage)
         return self[stage.pk]

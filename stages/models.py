@@ -220,6 +220,9 @@ class Round(models.Model):
         max_length=40, blank=True, help_text=gettext_lazy("Knockout rounds: the rules app's round key.")
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # The stamp of what is kept of the round's own matches (core.page_stamps pieces): replaced by a change of one
+    # of them, and by any change of its stage or tournament not said to be in a round.
+    page_version = models.CharField(max_length=16, default=new_page_version, editable=False)
 
     class Meta:
         db_table = "tournaments_round"  # the table keeps the name it had before the model moved to this app

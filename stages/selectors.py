@@ -17,8 +17,8 @@ from stages.draws.standings import (
     MatchResult,
 )
 from stages.errors import StageError
-from stages.kept_standings import standings_after_each_step
-from stages.loading import EntryRow, entry_rows, match_rows, stage_rows
+from stages.kept_standings import KeptStep, standings_after_each_step
+from stages.loading import EntryRow, all_decided, entry_rows, match_rows, stage_rows
 from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember, Event
@@ -126,6 +126,16 @@ def decided_results(matches, byes_count, bye_margin=None):
     counts for nothing yet). A Swiss bye is a win, its net score `bye_margin` (the stage's bye score for less
     its bye score against, as SoL counts its phantom score) and its total score its own; a round-robin bye is a
     rest and counts for nothing."""
+    worked = getattr(matches, "worked", None)  # a kept round's rows (stages.loading.RoundRows): worked out once
+    if worked is None:
+        return results_of(matches, byes_count, bye_margin)
+    key = ("decided_results", byes_count, bye_margin)
+    if key not in worked:
+        worked[key] = KeptStep(results_of(matches, byes_count, bye_margin))
+    return worked[key]
+
+
+def results_of(matches, byes_count, bye_margin):
     results = []
     add = results.append  # one call per match of the stage: 50,000 in a 10,000-player Swiss after ten rounds
     for match in matches:
@@ -215,6 +225,8 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     if group_id is None:
         read = read or stage_rows(stage)
         rows, entries = read.matches, ranked_entries(read.matches, read.entries)
+        if read.rounds is not None:  # read with the rows: no round's number to ask for
+            rounds = {**{rnd.pk: rnd for rnd in read.rounds}, **(rounds or {})}
     else:
         matches = stage.matches.filter(round__status=Round.Status.PUBLISHED, group_id=group_id)
         # Match.Meta.ordering, as the standings always read them (as stage_rows does): by round number, then match
@@ -224,7 +236,8 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
         entries = entry_rows(Entry.objects.filter(pk__in=members))  # the group's members
     # A round with no decided match adds nothing and is no step; a round-robin rest, decided, is one though it
     # counts for nothing.
-    counted = [step for step in rounds_in_order(rows, rounds or {}) if any(match.is_decided for match in step[2])]
+    in_order = kept_rounds_in_order(read) if read is not None and read.by_round else rounds_in_order(rows, rounds or {})
+    counted = [step for step in in_order if any(match.is_decided for match in step[2])]
     tables = standings_after_each_round(stage, entries, [matches for *_, matches in counted], ranks_only)
     return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
 
@@ -252,6 +265,16 @@ def rounds_in_order(rows, rounds):
     for (_number, round_id), round_rows in sorted(grouped.items(), key=lambda item: item[0][0]):
         final = final and all(row.is_decided for row in round_rows)
         yield round_id, final, round_rows
+
+
+def kept_rounds_in_order(read):
+    """As rounds_in_order, from StageRows kept by round (stages.loading.kept_stage_rows): each round's RoundRows."""
+    final = True
+    for rnd in read.rounds:
+        rows = read.by_round[rnd.pk]
+        if rows:
+            final = final and all_decided(rows)
+            yield rnd.pk, final, rows
 
 
 def competitors_of(entries):

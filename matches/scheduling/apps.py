@@ -10,4 +10,4 @@ class SchedulingConfig(AppConfig):
         from core.page_cache import watch
         from matches.scheduling import models as m
 
-        watch(m.RoundClock, "round__stage__event__tournament", part="round__stage")
+        watch(m.RoundClock, "round__stage__event__tournament", part="round__stage", piece="round")

@@ -11,5 +11,10 @@ class StrokesConfig(AppConfig):
         from matches.strokes import models as m
 
         # The public match page and the featured screens show the board in play: a stroke changes them.
-        watch(m.KeptBoard, "match__stage__event__tournament", part="match__stage")
-        watch(m.BoardStroke, "kept__match__stage__event__tournament", part="kept__match__stage")
+        watch(m.KeptBoard, "match__stage__event__tournament", part="match__stage", piece="match__round")
+        watch(
+            m.BoardStroke,
+            "kept__match__stage__event__tournament",
+            part="kept__match__stage",
+            piece="kept__match__round",
+        )

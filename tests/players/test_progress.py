@@ -221,9 +221,9 @@ def test_the_stages_table_is_kept_under_the_tournaments_stamp(tournament, busy_s
     expected = old_progress(stage, entries[1])
     with CaptureQueriesContext(connection) as kept:
         assert steps_of(tournament, second, stage) == expected
-    # entries, the matches' ids, the matches and notifications; the stage's matches, entries, their event's rating
-    # and members only for the first
-    assert (len(cold), len(kept)) == (8, 4)
+    # entries, the matches' ids, the matches and notifications; the stage's rounds (their stamps: stages.loading
+    # keeps each round's matches by it), matches, entries, their event's rating and members only for the first
+    assert (len(cold), len(kept)) == (9, 4)
     match = stage.matches.filter(entry_a=entries[1], status=S.CONFIRMED).first()
     with committed():
         match.score_a, match.score_b, match.winner = match.score_b, match.score_a, match.entry_b
