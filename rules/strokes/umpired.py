@@ -26,6 +26,7 @@ class Cost:
     owed_by: str | None = None
     keeps_turn: bool = False
     extra: list[tuple[str, str]] = field(default_factory=list)
+    said: str | None = None  # what the umpire hears when nothing else follows but the turn (words.SIMPLE)
 
 
 def advance(rule_set, board: BoardState, stroke: Stroke) -> None:
@@ -78,7 +79,10 @@ def plain_cost(laws, stroke: Stroke) -> Cost:
                     keeps_turn=True)  # fmt: skip
     if stroke.striker:
         return Cost(cite("striker_opponent" if stroke.opponent else "striker"), owed=1)  # ICF 72(a), 74
-    return Cost(cite("turn"), keeps_turn=stroke.own > 0)  # ICF 48; ICF 125: the opponent's c/m end the turn
+    if stroke.own:
+        return Cost(cite("turn"), keeps_turn=True)  # ICF 48
+    # ICF 48, 125(a): the opponent's c/m alone end the turn; they stay pocketed.
+    return Cost(cite("turn"), said="opponent_only" if stroke.opponent else "nothing")
 
 
 def improper_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
@@ -148,7 +152,7 @@ def cover_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
 def time_out(laws, board: BoardState) -> Cost:
     if laws.time_out == "foul":
         return Cost(laws.cite("time_out"), owed=1, queen_back=awaiting_own(board))  # ICF 50 broken: ICF 64(a)
-    return Cost(laws.cite("time_out"), queen_back=awaiting_own(board))  # ECC 30: the turn is lost
+    return Cost(laws.cite("time_out"), queen_back=awaiting_own(board), said="time_out")  # ECC 30: the turn is lost
 
 
 def awaiting_own(board: BoardState) -> bool:
@@ -229,8 +233,8 @@ def apply(rule_set, board: BoardState, cost: Cost) -> None:
     if cost.keeps_turn:
         board.strokes_in_turn += 1
     else:
-        if not cost.extra and not cost.own_back and not cost.owed and not cost.queen_back:
-            board.follows.append(words.follows(cost.law or laws.cite("turn"), "nothing"))
+        if cost.said:
+            board.follows.append(words.follows(cost.law, cost.said, side=side))
         pass_turn(rule_set, board)
 
 

@@ -75,6 +75,8 @@ SIMPLE = {
     "plays_on": lambda: _("%(side)s plays on"),
     "turn_passes": lambda: _("The turn passes to %(side)s"),
     "nothing": lambda: _("Nothing pocketed"),
+    "opponent_only": lambda: _("Only the opponent's c/m pocketed: they stay pocketed and the turn ends"),
+    "time_out": lambda: _("The stroke was not made in time: the turn is lost"),
     "no_due": lambda: _("The break attempt loses the turn, without a Due"),
     "break_lost": lambda: _("The right to break passes to %(side)s"),
 }

@@ -342,3 +342,10 @@ def test_icf_101a_a_stroke_said_to_cover_is_refused_when_the_striker_undoes_the_
 
 def test_queen2_5_no_cover_is_said_where_the_queen_needs_none():
     refused("queen2", S(own=2), S(queen=True, own=1, covers=True), match=r"queen2 ¶5")
+
+
+def test_icf_48_125_the_opponents_cm_alone_end_the_turn_and_are_said_so():
+    state = last(S(own=1), S(opponent=1))
+    assert state.turn == "B" and state.on_board == {"A": 8, "B": 8}
+    assert [item.text for item in state.follows][0].startswith("Only the opponent's c/m pocketed")
+    assert "Nothing pocketed" not in [item.text for item in state.follows]
