@@ -50,8 +50,8 @@ def jinja(context, name, **values):
 def request_values(backend, request):
     """What Django's Jinja2 backend gives a template rendered for a request, but with one CSRF token for the whole
     fragment, as Django's `{% csrf_token %}` gives one for the whole page: the backend's `csrf_input` masks a new
-    token (a random string) each time it is written, a third of a round page's time with its 1,000 to 1,500 forms. Still
-    made only when written: a public page that writes no form sets no CSRF cookie."""
+    token (a random string) each time it is written, a third of a round page's time with its 1,000 to 1,500
+    forms. Still made only when written: a public page that writes no form sets no CSRF cookie."""
     values = {
         "request": request,
         "csrf_input": SimpleLazyObject(partial(csrf_input, request)),
