@@ -117,8 +117,15 @@ def pieces_touched(ids, in_parts, piece_ids):
 def stamp(ids, part_ids=(), whole=True):
     """A new page_version for these tournaments (and, `whole`, every part of them; else the parts `part_ids` and
     those that show them), in the database and, for the requests that read it there, in the cache. Written to the
-    cache after the rows: a request that read an old stamp meanwhile only adds it where none is kept
+    cache after the rows are committed: a request that read an old stamp meanwhile only adds it where none is kept
     (`page_version`), so it cannot put it back over the new one."""
+    with transaction.atomic():  # the tournaments' and the parts' rows in one commit (one disk flush on PostgreSQL)
+        kept = stamp_rows(ids, part_ids, whole)
+    cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
+
+
+def stamp_rows(ids, part_ids=(), whole=True):
+    """`stamp`'s rows; returns the cache entries of their new stamps."""
     ids = set(ids)
     version = new_page_version()
     model, quote = owners(), connection.ops.quote_name
@@ -133,7 +140,7 @@ def stamp(ids, part_ids=(), whole=True):
         slugs = dict(cursor.fetchall())
     kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in slugs.items()}
     kept.update(stamp_parts(ids if whole else set(), set(part_ids), slugs, version))
-    cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
+    return kept
 
 
 def stamp_parts(whole, part_ids, slugs, version):
@@ -145,7 +152,8 @@ def stamp_parts(whole, part_ids, slugs, version):
     chosen = Q(**{f"{parts.owner}__in": whole}) | Q(pk__in=part_ids)
     if parts.shows:
         chosen |= Q(**{f"{parts.shows}__in": part_ids})
-    rows = dict(parts.model._default_manager.filter(chosen).values_list("pk", parts.owner))
+    # Unordered: a part's own order may join its owner's tables to sort rows nobody reads in order.
+    rows = dict(parts.model._default_manager.filter(chosen).order_by().values_list("pk", parts.owner))
     parts.model._default_manager.filter(pk__in=rows).update(page_version=version)  # no signal: no change seen
     return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
 
@@ -191,11 +199,14 @@ class PendingStamps(set):
 
     def __call__(self):
         self.done = True
-        if self:
-            stamp(self, whole=True)
-        if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
-            stamp(self.partly - self, self.parts, whole=False)
-        stamp_pieces(*self.pieces)
+        kept = {}
+        with transaction.atomic():  # one commit after the change's own
+            if self:
+                kept.update(stamp_rows(self, whole=True))
+            if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
+                kept.update(stamp_rows(self.partly - self, self.parts, whole=False))
+            stamp_pieces(*self.pieces)
+        cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
 
 
 def pending_stamps(connection):
