@@ -126,21 +126,25 @@ def stamp(ids, part_ids=(), whole=True):
 
 def stamp_rows(ids, part_ids=(), whole=True):
     """`stamp`'s rows; returns the cache entries of their new stamps."""
-    ids = set(ids)
     version = new_page_version()
-    model, quote = owners(), connection.ops.quote_name
-    table, pk, slug, stamp_column = (quote(name) for name in column_names(model, "pk", "slug", "page_version"))
     # One statement (every result's commit runs it): the rows' new stamp, and their slugs for the cache.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))}) "  # noqa: S608
-            f"RETURNING {pk}, {slug}",
-            [version, *ids],
-        )
-        slugs = dict(cursor.fetchall())
+    slugs = dict(set_stamp(owners(), set(ids), version, returning="slug"))
     kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in slugs.items()}
-    kept.update(stamp_parts(ids if whole else set(), set(part_ids), slugs, version))
+    kept.update(stamp_parts(set(ids) if whole else set(), set(part_ids), slugs, version))
     return kept
+
+
+def set_stamp(model, ids, version, returning=None):
+    """UPDATE the `page_version` of the `model` rows `ids`, in one plain statement (no signal: no change seen);
+    with `returning` (a field), the rows' (pk, that field)."""
+    quote = connection.ops.quote_name
+    table, pk, stamp_column = (quote(name) for name in column_names(model, "pk", "page_version"))
+    sql = f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))})"  # noqa: S608
+    if returning:
+        sql += f" RETURNING {pk}, {quote(column_names(model, returning)[1])}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [version, *ids])
+        return cursor.fetchall() if returning else None
 
 
 def stamp_parts(whole, part_ids, slugs, version):
@@ -149,12 +153,15 @@ def stamp_parts(whole, part_ids, slugs, version):
     if not PARTS or not (whole or part_ids):
         return {}
     parts = PARTS[0]
-    chosen = Q(**{f"{parts.owner}__in": whole}) | Q(pk__in=part_ids)
-    if parts.shows:
+    chosen = Q(pk__in=part_ids)
+    if whole:  # (a result's commit stamps its stage alone: no condition on the owner to build for it)
+        chosen |= Q(**{f"{parts.owner}__in": whole})
+    if parts.shows and part_ids:
         chosen |= Q(**{f"{parts.shows}__in": part_ids})
     # Unordered: a part's own order may join its owner's tables to sort rows nobody reads in order.
     rows = dict(parts.model._default_manager.filter(chosen).order_by().values_list("pk", parts.owner))
-    parts.model._default_manager.filter(pk__in=rows).update(page_version=version)  # no signal: no change seen
+    if rows:
+        set_stamp(parts.model, rows, version)
     return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
 
 
