@@ -171,6 +171,9 @@ def stamp_pieces(tournaments, part_ids, piece_ids):
     if not PIECES or not (tournaments or part_ids or piece_ids):
         return
     pieces = PIECES[0]
+    if not (tournaments or part_ids):  # a result's commit: its round, by id, in one plain statement
+        set_stamp(pieces.model, piece_ids, new_page_version())
+        return
     named = ((piece_ids, "pk"), (part_ids, pieces.part), (tournaments, pieces.owner))
     # Only what is named: an empty part would still join the tables on the way (a result's commit runs this).
     chosen = [Q(**{f"{path}__in": ids}) for ids, path in named if ids]
