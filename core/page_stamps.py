@@ -117,23 +117,34 @@ def pieces_touched(ids, in_parts, piece_ids):
 def stamp(ids, part_ids=(), whole=True):
     """A new page_version for these tournaments (and, `whole`, every part of them; else the parts `part_ids` and
     those that show them), in the database and, for the requests that read it there, in the cache. Written to the
-    cache after the rows: a request that read an old stamp meanwhile only adds it where none is kept
+    cache after the rows are committed: a request that read an old stamp meanwhile only adds it where none is kept
     (`page_version`), so it cannot put it back over the new one."""
-    ids = set(ids)
-    version = new_page_version()
-    model, quote = owners(), connection.ops.quote_name
-    table, pk, slug, stamp_column = (quote(name) for name in column_names(model, "pk", "slug", "page_version"))
-    # One statement (every result's commit runs it): the rows' new stamp, and their slugs for the cache.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))}) "  # noqa: S608
-            f"RETURNING {pk}, {slug}",
-            [version, *ids],
-        )
-        slugs = dict(cursor.fetchall())
-    kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in slugs.items()}
-    kept.update(stamp_parts(ids if whole else set(), set(part_ids), slugs, version))
+    with transaction.atomic():  # the tournaments' and the parts' rows in one commit (one disk flush on PostgreSQL)
+        kept = stamp_rows(ids, part_ids, whole)
     cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
+
+
+def stamp_rows(ids, part_ids=(), whole=True):
+    """`stamp`'s rows; returns the cache entries of their new stamps."""
+    version = new_page_version()
+    # One statement (every result's commit runs it): the rows' new stamp, and their slugs for the cache.
+    slugs = dict(set_stamp(owners(), set(ids), version, returning="slug"))
+    kept = {version_key(row_slug): (row_pk, version) for row_pk, row_slug in slugs.items()}
+    kept.update(stamp_parts(set(ids) if whole else set(), set(part_ids), slugs, version))
+    return kept
+
+
+def set_stamp(model, ids, version, returning=None):
+    """UPDATE the `page_version` of the `model` rows `ids`, in one plain statement (no signal: no change seen);
+    with `returning` (a field), the rows' (pk, that field)."""
+    quote = connection.ops.quote_name
+    table, pk, stamp_column = (quote(name) for name in column_names(model, "pk", "page_version"))
+    sql = f"UPDATE {table} SET {stamp_column} = %s WHERE {pk} IN ({', '.join(['%s'] * len(ids))})"  # noqa: S608
+    if returning:
+        sql += f" RETURNING {pk}, {quote(column_names(model, returning)[1])}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [version, *ids])
+        return cursor.fetchall() if returning else None
 
 
 def stamp_parts(whole, part_ids, slugs, version):
@@ -142,11 +153,15 @@ def stamp_parts(whole, part_ids, slugs, version):
     if not PARTS or not (whole or part_ids):
         return {}
     parts = PARTS[0]
-    chosen = Q(**{f"{parts.owner}__in": whole}) | Q(pk__in=part_ids)
-    if parts.shows:
+    chosen = Q(pk__in=part_ids)
+    if whole:  # (a result's commit stamps its stage alone: no condition on the owner to build for it)
+        chosen |= Q(**{f"{parts.owner}__in": whole})
+    if parts.shows and part_ids:
         chosen |= Q(**{f"{parts.shows}__in": part_ids})
-    rows = dict(parts.model._default_manager.filter(chosen).values_list("pk", parts.owner))
-    parts.model._default_manager.filter(pk__in=rows).update(page_version=version)  # no signal: no change seen
+    # Unordered: a part's own order may join its owner's tables to sort rows nobody reads in order.
+    rows = dict(parts.model._default_manager.filter(chosen).order_by().values_list("pk", parts.owner))
+    if rows:
+        set_stamp(parts.model, rows, version)
     return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
 
 
@@ -156,6 +171,9 @@ def stamp_pieces(tournaments, part_ids, piece_ids):
     if not PIECES or not (tournaments or part_ids or piece_ids):
         return
     pieces = PIECES[0]
+    if not (tournaments or part_ids):  # a result's commit: its round, by id, in one plain statement
+        set_stamp(pieces.model, piece_ids, new_page_version())
+        return
     named = ((piece_ids, "pk"), (part_ids, pieces.part), (tournaments, pieces.owner))
     # Only what is named: an empty part would still join the tables on the way (a result's commit runs this).
     chosen = [Q(**{f"{path}__in": ids}) for ids, path in named if ids]
@@ -191,11 +209,14 @@ class PendingStamps(set):
 
     def __call__(self):
         self.done = True
-        if self:
-            stamp(self, whole=True)
-        if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
-            stamp(self.partly - self, self.parts, whole=False)
-        stamp_pieces(*self.pieces)
+        kept = {}
+        with transaction.atomic():  # one commit after the change's own
+            if self:
+                kept.update(stamp_rows(self, whole=True))
+            if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
+                kept.update(stamp_rows(self.partly - self, self.parts, whole=False))
+            stamp_pieces(*self.pieces)
+        cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
 
 
 def pending_stamps(connection):

@@ -18,13 +18,15 @@ from stages.signals import match_news, match_times_changed, result_confirmed, ru
 S = Match.Status
 
 
-def lock_match(match):
+def lock_match(match, **annotations):
     """The match, locked for this transaction. It may have gone meanwhile (the secretary deleted its round while the
-    result was being entered): that is a refusal to show, not a server error."""
+    result was being entered): that is a refusal to show, not a server error. `annotations`: what the caller
+    reads with it (Django's annotate), in the same query."""
     try:
         return (
             Match.with_rubbers.select_for_update(of=("self",))
             .select_related("stage__event__tournament", "round")
+            .annotate(**annotations)
             .get(pk=match.pk)
         )
     except Match.DoesNotExist:

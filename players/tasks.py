@@ -99,7 +99,11 @@ def on_match_saved(sender, instance, **kwargs):
     works them out instead, rather than the official's request that confirmed the result."""
     if settings.CELERY_TASK_ALWAYS_EAGER or not instance.is_decided or instance.round_id is None:
         return
-    if not Stage.objects.filter(pk=instance.stage_id, kind=Stage.Kind.SWISS).exists():
+    if Match.stage.is_cached(instance):  # a result saved by the scoring service comes with its stage
+        swiss = instance.stage.kind == Stage.Kind.SWISS
+    else:
+        swiss = Stage.objects.filter(pk=instance.stage_id, kind=Stage.Kind.SWISS).exists()
+    if not swiss:
         return
     if undecided(Match.objects.filter(round_id=instance.round_id)).exists():
         return

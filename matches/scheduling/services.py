@@ -314,8 +314,9 @@ def call_round(rnd, user=None, check_in=None):
 
 def round_schedule(rnd):
     """A round's matches as the round page and the API show them: by time, then table; matches without a table
-    after, byes last. One query."""
-    matches = rnd.matches.select_related("entry_a", "entry_b", "umpire__player", "group")
+    after, byes last. One query, unordered: the matches' own order would join the round's stage, event and
+    tournament to sort by them, and the order below is a total one."""
+    matches = rnd.matches.select_related("entry_a", "entry_b", "umpire__player", "group").order_by()
 
     def order(m):
         # Equal flags before a value mean both values are None or both set, so they compare.

@@ -65,8 +65,11 @@ def render_round(request, tournament, rnd, secretary, schedule_form=None, bound=
     # An event played under laws for self-umpired games (ECC) asks for no umpire at any of its tables, nor does one
     # of a tournament that appointed no umpire.
     self_umpired, wanted = self_umpired_event(rnd.stage.event), umpires_wanted(rnd.stage.event)
+    # get_status_display() hashes every choice's lazy label on each call: translated once per page instead.
+    status_labels = {value: str(label) for value, label in Match.Status.choices}
     for match in matches:
         match.result_text = result_text(match)
+        match.status_label = status_labels.get(match.status, match.status)
         match.self_umpired_here = self_umpired or match.self_umpired
         match.no_umpire = match.self_umpired_here or not wanted
     clock = round_clock.clock_of(rnd)

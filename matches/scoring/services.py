@@ -6,6 +6,7 @@ final-score-only path for events that keep no board detail. Nothing is played in
 entry is refused until the draw is published (`transitions.require_published`)."""
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,7 +18,7 @@ from matches.display import status_label
 from matches.models import ResultChange
 from matches.permissions import is_official, player_side
 from matches.scoring.display import already_confirmed
-from matches.scoring.models import Game
+from matches.scoring.models import Board, Game
 from matches.services import change_status, lock_match, result_changed
 from matches.ties.services import is_tie, played_matches
 from matches.transitions import TransitionError
@@ -53,7 +54,7 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
     advance winners in brackets. A confirmed result is replaced only by a correction asked for on purpose
     (`correct=True` with `confirm=True`): two people entering the same match's result must not have the last one
     win silently, so a plain entry over a confirmed result is a Conflict."""
-    match = lock_match(match)
+    match = lock_match(match, has_board=Exists(Board.objects.filter(match=OuterRef("pk"), voided=False)))
     transitions.require_published(match)
     if match.entry_a_id is None or match.entry_b_id is None:
         raise ServiceError("games", _("Both players of this match are not known yet."))
@@ -63,7 +64,7 @@ def record_result(match, games, confirm=False, user=None, reason="", correct=Fal
         raise Conflict("games", already_confirmed(match))
     if match.status not in OPEN and not (match.status == S.CONFIRMED and confirm):
         raise ServiceError("status", _("A %(status)s match takes no result.") % {"status": status_label(match.status)})
-    if match.boards.filter(voided=False).exists():
+    if match.has_board:
         raise ServiceError(
             "games", _("This match has a board-by-board score card; correct it with 'replay from board N'.")
         )

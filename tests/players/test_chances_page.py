@@ -18,6 +18,7 @@ from stages.chances import swiss_state
 from stages.models import Stage
 from stages.services import draw_stage, pair_swiss_round, publish_round, publish_stage
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, StageFactory
+from tests.helpers import knockout
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -151,6 +152,21 @@ def test_a_worker_works_them_out_when_a_round_is_complete(
     with django_capture_on_commit_callbacks(execute=True):
         record_result(last, [(10, 25)], confirm=True)
     assert asked == [stage.pk]  # once committed
+
+
+def test_a_worker_works_out_no_chances_for_a_complete_knockout_round(
+    tournament, monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    from players import tasks
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    asked = []
+    monkeypatch.setattr(tasks.estimate_chances, "delay", asked.append)
+    stage = knockout(tournament, size=4)
+    for semi in stage.matches.filter(round__number=1):
+        with django_capture_on_commit_callbacks(execute=True):
+            record_result(semi, [(25, 3), (25, 0)], confirm=True)
+    assert asked == []
 
 
 def test_an_estimate_that_fails_leaves_the_page_working(client, tournament, monkeypatch):
