@@ -150,6 +150,8 @@ def mutated(changes):
             target[path[-1]]  # noqa: B018 (the place must still be there)
         except (KeyError, IndexError, TypeError):
             continue
+        if not isinstance(target, (dict, list)):
+            continue  # an earlier change put a string there: "0000"[3] reads, but has no place to write
         target[path[-1]] = value
     return documents
 
