@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from django.conf import settings
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -158,6 +158,7 @@ def mutated(changes):
 
 @hypothesis_settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(changes=st.lists(st.tuples(st.sampled_from(PATHS), WRONG), min_size=1, max_size=3), as_json=st.booleans())
+@example(changes=[((1, "matches"), "0000"), ((1, "matches", 3), None)], as_json=False)  # a string where a list was
 def test_any_value_of_any_kind_anywhere_imports_or_is_refused_with_a_message(changes, as_json):
     """Whatever value replaces whatever value of a valid file, the import either succeeds or says why not: never
     an error of another kind (which the API would report as "unexpected" and the command as a traceback)."""
