@@ -32,9 +32,13 @@ def opening_of(kept):
     return Opening(breaker=kept.breaker, scores_before=kept.scores_before, stage=None)
 
 
-def played_of(kept, rows, rule_set):
-    """The engine's answer for a kept board and its stored stroke rows."""
-    return play_strokes(rule_set, opening_of(kept), [Stroke.from_dict(row.data) for row in rows])
+def played_of(kept, strokes, rule_set):
+    """The engine's answer for a kept board after its strokes: stored rows or Stroke objects."""
+    return play_strokes(rule_set, opening_of(kept), [as_stroke(item) for item in strokes])
+
+
+def as_stroke(item):
+    return item if isinstance(item, Stroke) else Stroke.from_dict(item.data)
 
 
 def stroke_rows(played, rows, names, fouls):

@@ -17,9 +17,9 @@ from matches.scoring import scorecard
 from matches.scoring.models import Board
 from matches.services import lock_match
 from matches.strokes.models import BoardStroke, KeptBoard
-from matches.strokes.selectors import next_board, opening_of
+from matches.strokes.selectors import next_board, played_of
 from rules.errors import RuleError
-from rules.strokes import Stroke, play_strokes
+from rules.strokes import Stroke
 from stages.models import Match
 
 What = ResultChange.What
@@ -33,9 +33,8 @@ def require_scorer(user, match):
 
 def play(kept, strokes, rule_set=None):
     """The engine's answer for `kept` after `strokes` (Stroke objects); a refusal is the service's."""
-    rule_set = rule_set or kept.match.stage.event.rules
     try:
-        return play_strokes(rule_set, opening_of(kept), strokes)
+        return played_of(kept, strokes, rule_set or kept.match.stage.event.rules)
     except RuleError as error:
         raise ServiceError("stroke", error.message) from None
 

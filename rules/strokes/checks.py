@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.board import SIDES, other
 from rules.errors import RuleError
 from rules.strokes.laws import IMPROPER
-from rules.strokes.state import AWAITING_COVER, COVERED, KINDS, QUEEN_ON_BOARD, BoardState, Stroke
+from rules.strokes.state import COVERED, KINDS, QUEEN_ON_BOARD, BoardState, Stroke
 from rules.translation import gettext as _
 
 FIELD = "strokes"
@@ -64,7 +64,7 @@ def check_pocketing(rule_set, board: BoardState, stroke: Stroke) -> None:
     if stroke.missed and (board.broken or stroke.own or stroke.opponent or stroke.queen):
         raise refuse(_("%(law)s: only a break attempt that touched no c/m is missed"), law=laws.cite("break"))
     if stroke.covers:
-        awaiting = board.queen == AWAITING_COVER and board.queen_by == side
+        awaiting = board.covering
         if not (awaiting or stroke.queen):
             raise refuse(_("%(law)s: no Queen is pocketed to cover"), law=laws.cite("queen_cover"))
         if not stroke.own:

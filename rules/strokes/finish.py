@@ -25,7 +25,7 @@ def situation_of(board: BoardState, stroke: Stroke) -> str | None:
     last_opponent = 0 < stroke.opponent == board.on_board[other(side)] and not board.dues[other(side)]
     if not (last_own or last_opponent):
         return None
-    covering = board.queen == AWAITING_COVER and board.queen_by == side
+    covering = board.covering
     covered_before = board.queen in (COVERED, HELD)
     queen_lies = not covered_before and not covering and not stroke.queen
     if last_own and last_opponent:

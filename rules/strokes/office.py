@@ -113,7 +113,7 @@ def owe(board: BoardState, laws, offender: str) -> None:
 def end_turn(rule_set, board: BoardState) -> None:
     laws = rule_set.stroke_laws
     side = board.turn
-    if board.queen == AWAITING_COVER and board.queen_by == side:
+    if board.covering:
         board.queen, board.queen_by = QUEEN_ON_BOARD, None  # returned to the centre by the opponent
         board.follows.append(words.follows(laws.cite("queen_uncovered"), "queen_back"))
     take_out_dues(board, laws)

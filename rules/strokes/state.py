@@ -96,7 +96,6 @@ class BoardState:
     strokes_in_turn: int = 0
     queen_returns: bool = False  # office: pocketed before it was allowed, it returns at the end of the turn
     finished_first: str | None = None  # queen2 ¶9: who has pocketed all his c/m while the Queen is on the board
-    pocketed_in_turn: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SIDES, 0))
     follows: list[Follows] = field(default_factory=list)
     board_input: BoardInput | None = None
     result: BoardResult | None = None
@@ -107,13 +106,18 @@ class BoardState:
         return self.result is not None
 
     @property
+    def covering(self) -> bool:
+        """The Queen awaits the cover of the player whose turn it is (ICF 15, 96)."""
+        return self.queen == AWAITING_COVER and self.queen_by == self.turn
+
+    @property
     def colours(self) -> dict[str, str]:
         return {self.breaker: "white", other(self.breaker): "black"}  # ICF 43
 
     def copy(self) -> BoardState:
         """A copy to advance: the dictionaries are new, the rest is immutable."""
         twin = BoardState(**{f.name: getattr(self, f.name) for f in fields(self)})
-        for name in ("on_board", "has_pocketed", "dues", "pocketed_in_turn"):
+        for name in ("on_board", "has_pocketed", "dues"):
             setattr(twin, name, dict(getattr(self, name)))
         twin.follows = []
         return twin

@@ -55,7 +55,6 @@ def pocket(board: BoardState, stroke: Stroke) -> None:
     striker, opponent = board.turn, other(board.turn)
     board.on_board[striker] -= stroke.own
     board.on_board[opponent] -= stroke.opponent
-    board.pocketed_in_turn[striker] += stroke.own
     # ICF 92, 95(a): "a c/m of his own has already been pocketed" (by either player: the text does not say whom).
     for side, count in ((striker, stroke.own), (opponent, stroke.opponent)):
         board.has_pocketed[side] = board.has_pocketed[side] or count > 0
@@ -66,7 +65,7 @@ def stroke_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
         return improper_cost(laws, board, stroke)
     if stroke.queen:
         return queen_cost(laws, board, stroke)
-    if board.queen == AWAITING_COVER and board.queen_by == board.turn:
+    if board.covering:
         return cover_cost(laws, board, stroke)
     return plain_cost(laws, stroke)
 
@@ -88,7 +87,7 @@ def plain_cost(laws, stroke: Stroke) -> Cost:
 def improper_cost(laws, board: BoardState, stroke: Stroke) -> Cost:
     """ICF 64(b): what he pocketed of his own and the Queen comes back with a penalty c/m (and a Due for the
     Striker); the opponent's c/m stay pocketed (ICF 76); the turn is lost. Each case cites its own law."""
-    covering = board.queen == AWAITING_COVER and board.queen_by == board.turn
+    covering = board.covering
     if stroke.queen:
         topic = "queen_own_striker_improper" if stroke.own else "queen_striker_improper"
         topic = topic if stroke.striker else "improper"
@@ -157,7 +156,7 @@ def time_out(laws, board: BoardState) -> Cost:
 
 def awaiting_own(board: BoardState) -> bool:
     """A turn that ends before the Queen is covered sends it back (ICF 96)."""
-    return board.queen == AWAITING_COVER and board.queen_by == board.turn
+    return board.covering
 
 
 def named_foul(rule_set, board: BoardState, stroke: Stroke) -> None:
@@ -263,6 +262,5 @@ def pass_turn(rule_set, board: BoardState) -> None:
     board.turn = other(board.turn)
     board.turn_no += 1
     board.strokes_in_turn = 0
-    board.pocketed_in_turn = dict.fromkeys(board.pocketed_in_turn, 0)
     if not board.over:
         board.follows.append(words.follows(laws.cite("turn"), "turn_passes", side=board.turn))
