@@ -94,11 +94,7 @@ def work_out_table(stage, group_id, rounds, reads=None):
     with gc_paused():  # the stage's rows and a table per round: many objects that live a moment
         read = reads.of(stage) if reads is not None and group_id is None else None
         entries, steps = standings_round_by_round(stage, group_id, rounds, ranks_only=True, read=read)
+    # Each round's Ranks are in the entries' order already: an entry's place in them is its place in `entries`.
     index = {entry.pk: place for place, entry in enumerate(entries)}
-    compact = []
-    for round_id, final, table in steps:
-        ranks, points = [None] * len(entries), [0] * len(entries)
-        for ident, rank, earned in zip(*table, strict=True):
-            ranks[index[ident]], points[index[ident]] = rank, earned
-        compact.append((round_id, final, ranks, points))
-    return ProgressTable(size=len(entries), index=index, rounds=tuple(compact))
+    compact = tuple((round_id, final, ranks.ranks, ranks.points) for round_id, final, ranks in steps)
+    return ProgressTable(size=len(entries), index=index, rounds=compact)

@@ -14,7 +14,7 @@ from functools import cached_property
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
 from stages.loading import all_decided, stage_rows
 from stages.models import Round, Stage
-from stages.selectors import decided_results, played_ids, points_for, precedence
+from stages.selectors import decided_results, points_for, precedence, stage_played_ids
 
 ENGINE_VERSION = 1  # part of the key: a change of the engine's figures makes the kept estimates unreachable
 # Draws (ECC 39) at the share the stage has seen so far, from this prior of PRIOR_GAMES games at PRIOR_DRAW_RATE
@@ -122,7 +122,7 @@ def swiss_state(stage, read=None):
             break
     if complete == 0 or complete >= stage.rounds_planned:
         return None
-    played = played_ids(rows)
+    played = stage_played_ids(read)
     entries = [entry for entry in read.entries if not entry.withdrawn or entry.pk in played]
     entrants = [Entrant(e.pk, e.name, e.rating, None, e.withdrawn, e.country, e.club) for e in entries]
     active = [e for e in entrants if not e.withdrawn]

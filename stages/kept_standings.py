@@ -19,13 +19,25 @@ from collections import namedtuple
 from django.conf import settings
 from django.core.cache import cache
 
-from stages.draws.standings import standings
+from core.process_keep import ProcessKeep
+from stages.draws.standings import entrants, ranks, table, tally
 
 # Part of every digest: a change to what the engine makes of the same results must come with a new version, so that
 # no table worked out by the old engine is read again.
 ENGINE_VERSION = b"stages.draws.standings 1"
 KEY = "stages:standings:{}"
-RANKS_KEY = "stages:standings:ranks:{}"
+RANKS_KEY = "stages:standings:ranks:2:{}"
+# Each stage's tally of the round before its last, as this process last worked it out, by digest: the standings
+# after a new result of the round under way are that tally with the round's results added. In the process rather
+# than the cache: read back with no copy (a 10,000-player stage's is a few megabytes).
+KEPT_TALLIES = ProcessKeep(6)
+# The digest of a list of competitors with a precedence and points, by (the list's id, precedence, points): the
+# same list comes back while its entries are kept (stages.selectors.stage_ranked_entries), and a 10,000-entry one is
+# pickled in a few milliseconds. The list is kept with it, so its id cannot name another list meanwhile.
+KEPT_HEADS = ProcessKeep(16)
+# Each step's Ranks as this process last read or worked them out, by digest, in front of the cache: the first page
+# after a result reads the earlier rounds' without a copy (ten 10,000-entry rounds are 200,000 values to unpickle).
+KEPT_RANKS = ProcessKeep(32)
 
 
 def standings_after_each_step(competitors, steps, order, points, ranks_only=False):
@@ -33,31 +45,70 @@ def standings_after_each_step(competitors, steps, order, points, ranks_only=Fals
     counting that step and the ones before it, as stages.draws.standings.standings ranks them: kept tables read
     from the cache in one lookup, the others worked out and kept. `ranks_only`: each step's Ranks instead of its
     rows, what a player's rank after each round reads (a tenth of a 1,000-row table to read back)."""
-    seconds = settings.STANDINGS_CACHE_SECONDS
+    seconds, competitors = settings.STANDINGS_CACHE_SECONDS, entrants(competitors)
     digests = step_digests(competitors, steps, order, points) if seconds > 0 else [None] * len(steps)
-    ranks_kept = cache.get_many([RANKS_KEY.format(d) for d in digests]) if ranks_only and seconds > 0 else {}
+    ranks_kept = kept_ranks(digests) if ranks_only and seconds > 0 else {}
     # A step's rows are read back only where they are wanted: its Ranks are not kept, or the rows are asked for.
     wanted = [KEY.format(d) for d in digests if d and RANKS_KEY.format(d) not in ranks_kept]
     kept = cache.get_many(wanted) if wanted else {}
-    found, results, made = [], [], {}
-    for digest, step in zip(digests, steps, strict=True):
-        results += step
+    tallies = Tallies(competitors, steps, digests, points)
+    found, made = [], {}
+    for number, digest in enumerate(digests):
         if RANKS_KEY.format(digest) in ranks_kept:
             found.append(ranks_kept[RANKS_KEY.format(digest)])
             continue
-        table = kept.get(KEY.format(digest))
-        if table is None:
-            table = standings(competitors, results, order, points)
-            if digest:
-                made[KEY.format(digest)] = table
+        rows = kept.get(KEY.format(digest))
         if ranks_only:
-            table = ranks_of(table)
+            worked = Ranks(*map(tuple, ranks(competitors, tallies[number], order))) if rows is None else None
+            found.append(worked or ranks_of(rows, competitors))
             if digest:
-                made[RANKS_KEY.format(digest)] = table
-        found.append(table)
+                made[RANKS_KEY.format(digest)] = found[-1]
+                KEPT_RANKS.put(digest, found[-1])
+            continue
+        if rows is None:
+            rows = table(competitors, tallies[number], order)
+            if digest:
+                made[KEY.format(digest)] = rows
+        found.append(rows)
     if made:
         cache.set_many(made, seconds)  # pickled as they are now: the callers may mark the rows they are given
     return found
+
+
+def kept_ranks(digests):
+    """{RANKS_KEY of a digest: its Ranks} for the digests whose Ranks this process keeps or the cache has; those read
+    from the cache are kept in the process from then on."""
+    found = {RANKS_KEY.format(d): ranks for d in digests if (ranks := KEPT_RANKS.get(d)) is not None}
+    missing = [RANKS_KEY.format(d) for d in digests if RANKS_KEY.format(d) not in found]
+    for key, ranks in (cache.get_many(missing) if missing else {}).items():
+        KEPT_RANKS.put(key.removeprefix(RANKS_KEY.format("")), ranks)
+        found[key] = ranks
+    return found
+
+
+class Tallies:
+    """The tally of results after each step, worked out as asked (in step order) from the nearest step before it
+    whose tally is at hand: this process's kept tallies (KEPT_TALLIES), or the last one worked out here. The one
+    before the last step is kept: a result in the round under way changes the last one, which is then that one's
+    with the round's results added (once the next round is paired, the last one's is worked out from it once)."""
+
+    def __init__(self, competitors, steps, digests, points):
+        self.competitors, self.steps, self.digests, self.points = competitors, steps, digests, points
+        self.last, self.tally = -1, None
+
+    def __getitem__(self, number):
+        start, found = (self.last, self.tally) if number > self.last else (-1, None)
+        for earlier in range(number, start, -1):
+            kept = KEPT_TALLIES.get(self.digests[earlier]) if self.digests[earlier] else None
+            if kept is not None:
+                start, found = earlier, kept
+                break
+        for step in range(start + 1, number + 1):
+            found = tally(self.competitors, self.steps[step], self.points, found)
+            if step == len(self.steps) - 2 and self.digests[step]:
+                KEPT_TALLIES.put(self.digests[step], found)
+        self.last, self.tally = number, found
+        return found
 
 
 class KeptStep(list):
@@ -67,32 +118,35 @@ class KeptStep(list):
     pickled = None
 
 
-Ranks = namedtuple("Ranks", ("ids", "ranks", "points"))
+# Each competitor's rank and points after a step, in the competitors' order (that of the step's digest).
+Ranks = namedtuple("Ranks", ("ranks", "points"))
 
 
-def ranks_of(table):
-    """A table's Ranks: its rows' ids, ranks and points, in its order."""
-    return Ranks(tuple(row.id for row in table), tuple(row.rank for row in table), tuple(row.points for row in table))
+def ranks_of(rows, competitors):
+    """A table's Ranks (`competitors`: Entrants)."""
+    place = {row.id: row for row in rows}
+    ids = [competitor.id for competitor in competitors]
+    return Ranks(tuple(place[ident].rank for ident in ids), tuple(place[ident].points for ident in ids))
 
 
 def step_digests(competitors, steps, order, points):
-    """One digest per step: what the standings after that step are made of. Pickled rather than printed: the
-    same values give the same bytes, and a value that changes type (25 and 25.0) only misses a kept table."""
-    digest = hashlib.blake2b(ENGINE_VERSION, digest_size=20)
-    field = competitor_field
-    head = ([(field(c, "id"), field(c, "name"), field(c, "rating")) for c in competitors], tuple(order), tuple(points))
-    digest.update(pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL))
-    digests = []
+    """One digest per step (`competitors`: Entrants): what the standings after that step are made of. Pickled
+    rather than printed: the same values give the same bytes, and a value that changes type (25 and 25.0) only
+    misses a kept table."""
+    key = (id(competitors), tuple(order), tuple(points))
+    kept = KEPT_HEADS.get(key)
+    if kept is None or kept[0] is not competitors:
+        head = hashlib.blake2b(ENGINE_VERSION, digest_size=20)
+        head.update(pickle.dumps((list(map(tuple, competitors)), *key[1:]), protocol=pickle.HIGHEST_PROTOCOL))
+        kept = (competitors, head)
+        KEPT_HEADS.put(key, kept)
+    digest, digests = kept[1].copy(), []
     for step in steps:
         pickled = getattr(step, "pickled", None)
         if pickled is None:
-            pickled = pickle.dumps([tuple(vars(result).values()) for result in step], protocol=pickle.HIGHEST_PROTOCOL)
+            pickled = pickle.dumps(list(map(tuple, step)), protocol=pickle.HIGHEST_PROTOCOL)
             if isinstance(step, KeptStep):
                 step.pickled = pickled
         digest.update(pickled)
         digests.append(digest.hexdigest())
     return digests
-
-
-def competitor_field(competitor, name):
-    return competitor.get(name) if isinstance(competitor, dict) else getattr(competitor, name, None)

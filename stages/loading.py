@@ -3,11 +3,12 @@ pairing. A 10,000-player Swiss stage has 50,000 matches after ten rounds; as mod
 to build, as tuples a few hundredths. The rows answer to the same names as the models (`entry_a_id`,
 `is_decided`, `pk`, `name`), so the standings code reads either."""
 
-import threading
 from collections import namedtuple
+from itertools import chain
 
 from django.conf import settings
 
+from core.process_keep import ProcessKeep
 from stages.models import DECIDED, Round
 from stages.signals import with_event_ratings
 from tournaments.models import EntryMember
@@ -115,12 +116,10 @@ def stage_rows(stage):
 
 # Each round's MatchRows as this process last read them, under the round's stamp (core.page_stamps pieces): a
 # result in round 11 leaves rounds 1 to 10 kept, so the first page after it reads one round's matches, not ten.
-# In the process rather than the cache: read back with no copy (a 10,000-player round is 5,000 rows).
-KEPT_ROUNDS = {}  # round id: (page_version, RoundRows)
-KEPT_ROUNDS_MAX = 400  # rounds of a few big stages; the oldest read is dropped first
-KEPT_ENTRIES = {}  # event id: ((first round's id, its page_version), EntryRows)
-KEPT_EVENTS_MAX = 40
-KEEPING = threading.Lock()
+# By round id: (page_version, RoundRows); the rounds of a few big stages.
+KEPT_ROUNDS = ProcessKeep(400)
+# By event id: ((first round's id, its page_version), EntryRows).
+KEPT_ENTRIES = ProcessKeep(40)
 
 
 def kept_stage_rows(stage):
@@ -136,18 +135,24 @@ def kept_stage_rows(stage):
     stale = {rnd.pk: rnd.page_version for rnd in rounds if rnd.pk not in found}
     if stale:
         read = {pk: [] for pk in stale}
-        for row in match_rows(stage.matches.filter(round_id__in=stale).order_by("round__number", "number")):
+        # Split by round below: within one, the match number orders them (no join to the rounds to sort by).
+        for row in match_rows(stage.matches.filter(round_id__in=stale).order_by("number")):
             read[row.round_id].append(row)
-        with KEEPING:  # a web process's threads share the rounds kept
-            for pk, rows in read.items():
-                found[pk] = RoundRows(rows)
-                KEPT_ROUNDS.pop(pk, None)  # added last: the oldest read is the first to go
-                KEPT_ROUNDS[pk] = (stale[pk], found[pk])
-            while len(KEPT_ROUNDS) > KEPT_ROUNDS_MAX:
-                del KEPT_ROUNDS[next(iter(KEPT_ROUNDS))]
-    matches = [row for rnd in rounds for row in found[rnd.pk]]
+        for pk, rows in read.items():
+            found[pk] = RoundRows(rows)
+            KEPT_ROUNDS.put(pk, (stale[pk], found[pk]))
+    matches = list(chain.from_iterable(found[rnd.pk] for rnd in rounds))
     by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}
     return StageRows(matches, kept_entry_rows(stage, rounds), rounds, by_round)
+
+
+class KeptEntryRows(list):
+    """An event's EntryRows as a process keeps them (kept_entry_rows), with what is worked out of them alone once
+    while they are kept: `worked`, the readers' own figures by key (stages.selectors.stage_ranked_entries)."""
+
+    def __init__(self, rows):
+        super().__init__(rows)
+        self.worked = {}
 
 
 def kept_entry_rows(stage, rounds):
@@ -160,12 +165,8 @@ def kept_entry_rows(stage, rounds):
     kept = KEPT_ENTRIES.get(stage.event_id)
     if kept is not None and kept[0] == stamp:
         return kept[1]
-    rows = entry_rows(stage.event.entries.all())  # after the stamp was read: never older than it
-    with KEEPING:
-        KEPT_ENTRIES.pop(stage.event_id, None)
-        KEPT_ENTRIES[stage.event_id] = (stamp, rows)
-        while len(KEPT_ENTRIES) > KEPT_EVENTS_MAX:
-            del KEPT_ENTRIES[next(iter(KEPT_ENTRIES))]
+    rows = KeptEntryRows(entry_rows(stage.event.entries.all()))  # after the stamp was read: never older than it
+    KEPT_ENTRIES.put(stage.event_id, (stamp, rows))
     return rows
 
 

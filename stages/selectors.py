@@ -14,6 +14,7 @@ from stages.draws.standings import (
     SWISS_PRECEDENCE,
     TEAM_ROUND_ROBIN_PRECEDENCE,
     TEAM_SWISS_PRECEDENCE,
+    Entrant,
     MatchResult,
 )
 from stages.errors import StageError
@@ -111,6 +112,24 @@ def entry_attribute(entry, name):
 
 def played_ids(matches):
     return ({m.entry_a_id for m in matches} | {m.entry_b_id for m in matches}) - {None}
+
+
+def stage_played_ids(read):
+    """played_ids of a stage's StageRows: where kept by round, each round's worked out once while it is kept (the
+    rounds before the one being played do not change with its results)."""
+    if not read.by_round:
+        return played_ids(read.matches)
+    return set().union(*rounds_played_ids(read))
+
+
+def rounds_played_ids(read):
+    """Each kept round's played_ids (stages.loading.RoundRows), in round order."""
+    found = []
+    for rows in read.by_round.values():
+        if "played_ids" not in rows.worked:
+            rows.worked["played_ids"] = played_ids(rows)
+        found.append(rows.worked["played_ids"])
+    return found
 
 
 def played_entries(matches):
@@ -224,7 +243,7 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     when read already, for a whole stage (no group); otherwise read here."""
     if group_id is None:
         read = read or stage_rows(stage)
-        rows, entries = read.matches, ranked_entries(read.matches, read.entries)
+        rows, entries = read.matches, stage_ranked_entries(read)
         if read.rounds is not None:  # read with the rows: no round's number to ask for
             rounds = {**{rnd.pk: rnd for rnd in read.rounds}, **(rounds or {})}
     else:
@@ -242,13 +261,34 @@ def standings_round_by_round(stage, group_id=None, rounds=None, ranks_only=False
     return RoundByRound(entries, [(*step[:2], table) for step, table in zip(counted, tables, strict=True)])
 
 
-def ranked_entries(rows, event_entries):
-    """The entries a whole stage's standings rank, as EntryRows: every entry that plays in `rows` (as
-    played_entries), found among the event's (read whole: cheaper than asked by id)."""
-    played = played_ids(rows)
-    entries = [entry for entry in event_entries if entry.pk in played]
+class RankedEntries(list):
+    """The EntryRows a stage's standings rank, with their competitors once made (competitors_of)."""
+
+    competitors = None
+
+
+def stage_ranked_entries(read):
+    """ranked_entries of a whole stage's StageRows. Where its rows are kept by round (stages.loading), the same
+    list again while the event's entries and every round's entries are the same: a result changes neither."""
+    worked = getattr(read.entries, "worked", None)
+    if worked is None or not read.by_round:
+        return ranked_entries(stage_played_ids(read), read.entries)
+    by_round = rounds_played_ids(read)
+    kept = worked.get("ranked")
+    if kept is None or kept[0] != by_round:  # compared round by round, each kept round's set by identity first
+        entries = ranked_entries(set().union(*by_round), read.entries)
+        if not isinstance(entries, RankedEntries):
+            return entries  # with another event's entries, which are not kept with this one's
+        kept = worked["ranked"] = (by_round, entries)
+    return kept[1]
+
+
+def ranked_entries(played, event_entries):
+    """The entries a whole stage's standings rank, as EntryRows: every entry of `played` (ids: those that play in
+    the stage's rows), found among the event's (read whole: cheaper than asked by id)."""
+    entries = RankedEntries(entry for entry in event_entries if entry.pk in played)
     others = played - {entry.pk for entry in entries}
-    return entries + (entry_rows(Entry.objects.filter(pk__in=others)) if others else [])
+    return [*entries, *entry_rows(Entry.objects.filter(pk__in=others))] if others else entries
 
 
 def rounds_in_order(rows, rounds):
@@ -278,12 +318,14 @@ def kept_rounds_in_order(read):
 
 
 def competitors_of(entries):
-    """The standings engine's competitors: entries (model instances, or stages.loading.EntryRows) by id, name
-    and rating."""
-    return [
-        {"id": e.pk, "name": e.name, "rating": e.rating if isinstance(e, EntryRow) else entry_rating(e)}
-        for e in entries
-    ]
+    """The standings engine's competitors (stages.draws.standings.Entrant): entries (model instances, or
+    stages.loading.EntryRows) by id, name and rating; made once for RankedEntries."""
+    if getattr(entries, "competitors", None) is not None:
+        return entries.competitors
+    found = [Entrant(e.pk, e.name or "", e.rating if isinstance(e, EntryRow) else entry_rating(e)) for e in entries]
+    if isinstance(entries, RankedEntries):
+        entries.competitors = found
+    return found
 
 
 def group_standings(stage, matches=None):

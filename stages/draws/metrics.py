@@ -8,16 +8,17 @@ them up again. ``head_to_head`` instead depends on who is still tied, so it comp
 A new tie-break is one new class with ``@register``; its key can then go in an event's precedence list.
 """
 
-from functools import reduce
-from operator import add
+from functools import partial
+from operator import attrgetter, itemgetter
 
 from django.utils.translation import gettext_lazy
 
 # A game's outcome for one side, as an index into ``points_for`` (points for a win, a draw and a loss).
 WIN, DRAW, LOSS = 0, 1, 2
 
-# A competitor's games are one flat list, five entries per game in match order (one list per competitor keeps
-# this cheap for a 2,000-player Swiss); each slice below takes one column of it.
+# A competitor's games are one flat tuple, five entries per game in match order (one per competitor keeps this
+# cheap for a 10,000-player Swiss, and a tuple of plain values is left alone by the cyclic garbage collector);
+# each slice below takes one column of it.
 OPPONENTS = slice(0, None, 5)  # None for a bye
 SCORES = slice(1, None, 5)  # the competitor's own score
 MARGINS = slice(2, None, 5)  # own score minus the opponent's
@@ -35,14 +36,16 @@ def register(cls):
 
 class Context:
     """What the metrics work from: ``rows`` (the standings rows by competitor id), ``matches`` (the checked
-    results), ``points_for`` and ``games`` (each competitor's games, see ``OPPONENTS``). ``figures(key)`` gives a
-    metric's value for every competitor, computed at most once."""
+    results), ``points_for``, ``games`` (each competitor's games, see ``OPPONENTS``) and ``tally``, the Tally those
+    come from. ``figures(key)`` gives a metric's value for every competitor, computed at most once. A ``tally``
+    already made (the results of the rounds before with one more round's added) is read as it is."""
 
-    def __init__(self, rows, matches, points_for):
+    def __init__(self, rows, matches, points_for, tally=None):
         self.rows = rows
-        self.matches = matches
         self.points_for = points_for
-        self.games = _games(rows, matches, points_for)
+        self.tally = tally or Tally(rows, points_for).added(matches)
+        self.matches = self.tally.matches
+        self.games = self.tally.games
         self._figures = {}
 
     def figures(self, key):
@@ -51,34 +54,74 @@ class Context:
         return self._figures[key]
 
 
-def _games(rows, matches, points_for):
-    """Each competitor's games, deciding each for the table: the higher score wins and a bye is a win for ``a``.
-    Written out step by step because this loop runs once per game of the event on every standings request."""
-    games = {ident: [] for ident in rows}
-    for m in matches:
-        a, b, score_a, score_b = m.a, m.b, m.score_a, m.score_b
-        if m.both_lose:  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
-            outcome_a = outcome_b = LOSS
-        elif m.walkover:  # ICF 143: the match is lost, no score is given: nothing for net or total score
-            outcome_a, outcome_b = (WIN, LOSS) if m.walkover == "a" else (LOSS, WIN)
-            score_a = score_b = 0
-        elif b is None or score_a > score_b:
-            outcome_a, outcome_b = WIN, LOSS
-        elif score_a != score_b:
-            outcome_a, outcome_b = LOSS, WIN
-        else:
-            outcome_a = outcome_b = DRAW
-        margin = score_a - score_b if b is not None or m.bye_margin is None else m.bye_margin
-        games[a].extend((b, score_a, margin, outcome_a, points_for[outcome_a]))
-        if b is not None:  # a bye is a game for ``a`` only
-            games[b].extend((a, score_b, score_b - score_a, outcome_b, points_for[outcome_b]))
-    return games
+# The figures a Tally keeps adding up as results come, by metric key; "draws" and "losses" fill the rows' record.
+RUNNING = ("points", "wins", "draws", "losses", "net_score", "total_score", "boards")
 
 
-def added_up(values):
-    """The running total in the order given, as ``+=`` would make it. ``sum()`` compensates float rounding from
-    Python 3.12 on, which would change a net score such as 0.1 + 0.2 against the tables already published."""
-    return reduce(add, values, 0)
+class Tally:
+    """The results counted so far, added up for each competitor: ``games`` (see ``OPPONENTS``) and ``figures``,
+    each running figure (RUNNING) by key, then competitor id. The standings after round 7 are the tally after
+    round 6 with round 7's results added, not every result of the stage added up again: a players' page asks for
+    the standings after every round, and in a live round the last one changes with every result. A figure is a
+    running total in match order, as ``+=`` makes it, so it comes out the same whichever round it was continued
+    from. Never ``sum()``: from Python 3.12 it compensates float rounding, which would change a net score such as
+    0.1 + 0.2 against the tables already published."""
+
+    def __init__(self, idents, points_for):
+        self.points_for = points_for
+        self.matches = []
+        self.games = {ident: () for ident in idents}
+        self.figures = {key: dict.fromkeys(idents, 0) for key in RUNNING}
+
+    def added(self, matches):
+        """A new Tally: this one with ``matches`` (checked results, in match order) counted after its own."""
+        new = Tally((), self.points_for)
+        new.matches = self.matches + list(matches)
+        new.games = dict(self.games)  # each competitor's games are replaced, never extended: this one stays whole
+        new.figures = {key: dict(values) for key, values in self.figures.items()}
+        new._add(matches)
+        return new
+
+    def _add(self, matches):
+        """Each game decided for the table: the higher score wins and a bye is a win for ``a``. Written out step by
+        step because this loop runs once per game of the round on every standings request."""
+        games, figures, points_for = self.games, self.figures, self.points_for
+        points, net, total, boards = (figures[key] for key in ("points", "net_score", "total_score", "boards"))
+        counts = (figures["wins"], figures["draws"], figures["losses"])  # by outcome: WIN, DRAW, LOSS
+        for m in matches:
+            a, b, score_a, score_b = m.a, m.b, m.score_a, m.score_b
+            if m.both_lose:  # both sides absent (a double forfeit, ICF 143(i), ECC 18): a loss for each
+                outcome_a = outcome_b = LOSS
+            elif m.walkover:  # ICF 143: the match is lost, no score is given: nothing for net or total score
+                outcome_a, outcome_b = (WIN, LOSS) if m.walkover == "a" else (LOSS, WIN)
+                score_a = score_b = 0
+            elif b is None or score_a > score_b:
+                outcome_a, outcome_b = WIN, LOSS
+            elif score_a != score_b:
+                outcome_a, outcome_b = LOSS, WIN
+            else:
+                outcome_a = outcome_b = DRAW
+            margin = score_a - score_b if b is not None or m.bye_margin is None else m.bye_margin
+            earned = points_for[outcome_a]
+            games[a] = games[a] + (b, score_a, margin, outcome_a, earned)
+            points[a] += earned
+            net[a] += margin
+            total[a] += score_a
+            counts[outcome_a][a] += 1
+            if b is None:  # a bye is a game for ``a`` only
+                continue
+            earned = points_for[outcome_b]
+            games[b] = games[b] + (a, score_b, score_b - score_a, outcome_b, earned)
+            points[b] += earned
+            net[b] += score_b - score_a
+            total[b] += score_b
+            counts[outcome_b][b] += 1
+            if not (m.walkover or m.both_lose):
+                # Board points won less lost: a team's over its tie's rubbers; for a match that is no tie, its
+                # net score. A walk-over and a bye add nothing.
+                won = m.score_a - m.score_b if m.boards_a is None else m.boards_a - (m.boards_b or 0)
+                boards[a] += won
+                boards[b] -= won
 
 
 class Metric:
@@ -92,81 +135,72 @@ class Metric:
     key = ""
     name = ""
     descending = True
+    # Its value for a competitor is a figure of the results or of the competitor's id, name or rating alone: not of
+    # who else is tied, nor of another field of the row. The players' ranks after each round are then one sort by
+    # all the metrics at once (standings.ranks).
+    plain = False
 
     def figures(self, context):
-        return {ident: getattr(row, self.key) for ident, row in context.rows.items()}
+        return dict(zip(context.rows, map(attrgetter(self.key), context.rows.values()), strict=True))
 
     def values(self, rows, context):
         # The figures cover every competitor, so they serve any tied group without copying.
         return context.figures(self.key)
 
 
-@register
-class Points(Metric):
-    key, name = "points", gettext_lazy("Points")
+class Running(Metric):
+    """A figure the results add up game by game: kept by the Tally (RUNNING)."""
+
+    plain = True
 
     def figures(self, context):
-        return {ident: added_up(games[POINTS]) for ident, games in context.games.items()}
+        return context.tally.figures[self.key]
+
+
+@register
+class Points(Running):
+    key, name = "points", gettext_lazy("Points")
 
 
 @register
 class Buchholz(Metric):
     key, name = "buchholz", gettext_lazy("Buchholz (sum of the opponents' points)")
+    plain = True
 
     def figures(self, context):
-        # The opponents' current points; a bye's opponent (None) counts 0, which leaves the sum as it was.
-        points_of = {**context.figures("points"), None: 0}.__getitem__
-        return {ident: sum(map(points_of, games[OPPONENTS])) for ident, games in context.games.items()}
+        # The opponents' current points; a bye's opponent (None) counts 0, which leaves the sum as it was. Every
+        # competitor's opponents added up by map and sum alone: this runs for every player on every new table.
+        points_of = partial(map, {**context.figures("points"), None: 0}.__getitem__)
+        opponents = map(itemgetter(OPPONENTS), context.games.values())
+        return dict(zip(context.games, map(sum, map(points_of, opponents)), strict=True))
 
 
 @register
-class NetScore(Metric):
+class NetScore(Running):
     key, name = "net_score", gettext_lazy("Net score")
 
-    def figures(self, context):
-        return {ident: added_up(games[MARGINS]) for ident, games in context.games.items()}
-
 
 @register
-class TotalScore(Metric):
+class TotalScore(Running):
     key, name = "total_score", gettext_lazy("Total score")
 
-    def figures(self, context):
-        return {ident: added_up(games[SCORES]) for ident, games in context.games.items()}
-
 
 @register
-class Boards(Metric):
+class Boards(Running):
     """Board points won less lost: a team's over the rubbers of its ties (the tie-break after the rubbers, when
     the tie points are level); for a match that is no tie, its net score. A walk-over and a bye add nothing."""
 
     key, name = "boards", gettext_lazy("Board points won less lost")
 
-    def figures(self, context):
-        net = dict.fromkeys(context.rows, 0)
-        for m in context.matches:
-            if m.b is None or m.walkover or m.both_lose:
-                continue
-            if m.boards_a is None:
-                margin = m.score_a - m.score_b
-            else:
-                margin = m.boards_a - (m.boards_b or 0)
-            net[m.a] += margin
-            net[m.b] -= margin
-        return net
-
 
 @register
-class Wins(Metric):
+class Wins(Running):
     key, name = "wins", gettext_lazy("Wins")
-
-    def figures(self, context):
-        return {ident: games[OUTCOMES].count(WIN) for ident, games in context.games.items()}
 
 
 @register
 class Rating(Metric):
-    key, name = "rating", gettext_lazy("Rating")
+    key, name, plain = "rating", gettext_lazy("Rating"), True
 
     def figures(self, context):
         # An unrated competitor ranks below every rated one.
@@ -175,7 +209,7 @@ class Rating(Metric):
 
 @register
 class Name(Metric):
-    key, name, descending = "name", gettext_lazy("Name"), False
+    key, name, descending, plain = "name", gettext_lazy("Name"), False, True
 
 
 @register

@@ -10,13 +10,15 @@ is reached (a mini-league of their games against each other). Ranks are shared o
 list ties; the display order of a shared rank is by name.
 """
 
+from collections import namedtuple
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, neg
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
 from stages.draws.errors import DrawError
-from stages.draws.metrics import DRAW, LOSS, METRICS, OUTCOMES, Context
+from stages.draws.metrics import METRICS, Context, Tally
 
 SWISS_PRECEDENCE = ("points", "buchholz", "net_score", "total_score", "name")
 ROUND_ROBIN_PRECEDENCE = ("points", "head_to_head", "net_score", "total_score")
@@ -27,8 +29,10 @@ TEAM_ROUND_ROBIN_PRECEDENCE = ("points", "head_to_head", "net_score", "boards")
 ROW_FIGURES = ("points", "wins", "buchholz", "net_score", "total_score", "boards")
 
 
-@dataclass
-class MatchResult:
+class MatchResult(NamedTuple):
+    """A result as the standings count it. A tuple of plain values: a 10,000-player stage keeps 50,000 of them
+    between requests, which the cyclic garbage collector then leaves alone."""
+
     a: object
     b: object  # None for a bye
     score_a: float = 0
@@ -65,6 +69,18 @@ class Standing:
     separated_by: str = ""
 
 
+# A competitor as the standings read one: what a plain metric reads of it (metrics.Metric.plain), so that ranks()
+# makes no Standing rows.
+Entrant = namedtuple("Entrant", ("id", "name", "rating"))
+
+
+def entrants(competitors):
+    """The competitors as Entrants, as given when they are (stages.selectors.competitors_of makes them)."""
+    if all(type(c) is Entrant for c in competitors):
+        return competitors
+    return [Entrant(_field(c, "id"), _field(c, "name", "") or "", _field(c, "rating")) for c in competitors]
+
+
 def _field(obj, key, default=None):
     if isinstance(obj, dict):
         return obj.get(key, default)
@@ -78,11 +94,22 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
     ``MatchResult`` objects or dicts with ``a``, ``b`` (None for a bye), ``score_a``, ``score_b``.
     ``points_for``: points for a win, a draw and a loss.
     """
-    unknown = [k for k in precedence if k not in METRICS]
-    if unknown:
-        raise ValueError("Unknown tie-break metrics: " + ", ".join(unknown))
+    return table(competitors, tally(competitors, matches, points_for), precedence)
+
+
+def tally(competitors, matches, points_for=(2, 1, 0), before=None):
+    """The results added up for each competitor (a metrics.Tally): ``matches`` as ``standings`` takes them,
+    counted after ``before``'s when given (the tally of the rounds before, of the same competitors)."""
+    if before is None:
+        before = Tally(_checked_ids(competitors), points_for)
+    return before.added(_results(matches, before.games))
+
+
+def table(competitors, tally, precedence=SWISS_PRECEDENCE):
+    """The standings rows of the results in ``tally``, in order, with ranks."""
+    _check_precedence(precedence)
     rows = _rows(competitors)
-    context = Context(rows, _results(matches, rows), points_for)
+    context = Context(rows, None, tally.points_for, tally)
     _fill_figures(context)
     groups = [sorted(rows.values(), key=attrgetter("name"))]
     for key in precedence:
@@ -90,19 +117,56 @@ def standings(competitors, matches, precedence=SWISS_PRECEDENCE, points_for=(2, 
     return _ranked(groups)
 
 
+def ranks(competitors, tally, precedence=SWISS_PRECEDENCE):
+    """Each competitor's rank and points, in the competitors' order: ``table``'s, without making its rows (what a
+    player's rank after each round reads, for every player of a stage at once). Where every metric is ``plain``,
+    one sort by all of them at once ranks the competitors as ``table`` does splitting its ties one metric after
+    the other, a rank shared where all of them tie."""
+    _check_precedence(precedence)
+    metrics = [METRICS[key] for key in precedence]
+    competitors = entrants(competitors)
+    ids = [entrant.id for entrant in competitors]
+    if not all(metric.plain for metric in metrics):
+        place = {row.id: row for row in table(competitors, tally, precedence)}
+        return [place[ident].rank for ident in ids], [place[ident].points for ident in ids]
+    context = Context(dict(zip(ids, competitors, strict=True)), None, tally.points_for, tally)
+    columns = []
+    for metric in metrics:
+        column = list(map(context.figures(metric.key).__getitem__, ids))
+        columns.append(list(map(neg, column)) if metric.descending else column)
+    keys = list(zip(*columns, strict=True)) if columns else [()] * len(ids)
+    order = sorted(range(len(ids)), key=keys.__getitem__)
+    found, rank, previous = [None] * len(ids), 0, None
+    for place, i in enumerate(order, 1):
+        if place == 1 or keys[i] != previous:
+            rank, previous = place, keys[i]
+        found[i] = rank
+    return found, list(map(tally.figures["points"].__getitem__, ids))
+
+
+def _check_precedence(precedence):
+    unknown = [k for k in precedence if k not in METRICS]
+    if unknown:
+        raise ValueError("Unknown tie-break metrics: " + ", ".join(unknown))
+
+
+def _checked_ids(competitors):
+    """The competitors' ids, each once."""
+    ids = {}
+    for ident in (competitor.id for competitor in entrants(competitors)):
+        if ident in ids:
+            raise DrawError(_("Competitor %(id)s appears twice.") % {"id": repr(ident)})
+        ids[ident] = None
+    return ids
+
+
 def _rows(competitors):
     """A fresh standings row for each competitor, by id."""
-    rows = {}
-    for c in competitors:
-        ident = _field(c, "id")
-        if ident in rows:
-            raise DrawError(_("Competitor %(id)s appears twice.") % {"id": repr(ident)})
-        rows[ident] = Standing(ident, _field(c, "name", "") or "", _field(c, "rating"))
-    return rows
+    return {c.id: Standing(*c) for c in entrants(competitors)}
 
 
 def _results(matches, rows):
-    """The matches as ``MatchResult`` objects, each checked against the competitor list."""
+    """The matches as ``MatchResult`` objects, each checked against the competitors (``rows``: by id)."""
     results = []
     for m in matches:
         if not isinstance(m, MatchResult):
@@ -131,12 +195,10 @@ def _fill_figures(context):
     for key in ROW_FIGURES:
         for ident, value in context.figures(key).items():
             setattr(context.rows[ident], key, value)
-    for ident, games in context.games.items():
-        outcomes = games[OUTCOMES]
-        row = context.rows[ident]
-        row.played = len(outcomes)
-        row.draws = outcomes.count(DRAW)
-        row.losses = outcomes.count(LOSS)
+    wins, draws, losses = (context.tally.figures[key] for key in ("wins", "draws", "losses"))
+    for ident, row in context.rows.items():
+        row.draws, row.losses = draws[ident], losses[ident]
+        row.played = wins[ident] + row.draws + row.losses
 
 
 def _split_ties(groups, metric, context):

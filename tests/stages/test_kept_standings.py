@@ -54,16 +54,35 @@ def worked_out(settings, stage):
 
 @pytest.fixture
 def engine_calls():
-    """How many tables the standings engine works out."""
+    """How many tables (or every entry's ranks) the standings engine works out."""
     calls = []
-    real = kept_standings.standings
 
-    def counting(competitors, results, *args):
-        calls.append(len(results))
-        return real(competitors, results, *args)
+    def counting(real):
+        def count(competitors, tally, *args):
+            calls.append(len(tally.matches))
+            return real(competitors, tally, *args)
 
-    with mock.patch.object(kept_standings, "standings", counting):
+        return count
+
+    with (
+        mock.patch.object(kept_standings, "table", counting(kept_standings.table)),
+        mock.patch.object(kept_standings, "ranks", counting(kept_standings.ranks)),
+    ):
         yield calls
+
+
+@pytest.fixture
+def rounds_added():
+    """The results of each round added to a tally (stages.draws.standings.tally), in the order added."""
+    added = []
+    real = kept_standings.tally
+
+    def counting(competitors, results, points, before=None):
+        added.append(len(results))
+        return real(competitors, results, points, before)
+
+    with mock.patch.object(kept_standings, "tally", counting):
+        yield added
 
 
 def test_kept_tables_are_those_worked_out_afresh(settings, swiss, engine_calls):
@@ -80,14 +99,18 @@ def test_kept_tables_are_those_worked_out_afresh(settings, swiss, engine_calls):
 def test_the_ranks_a_players_page_reads_are_those_of_the_tables(settings, swiss, engine_calls):
     stage, _entries = swiss
     fresh = worked_out(settings, stage)
-    expected = [(final, [(row["id"], row["rank"], row["points"]) for row in rows]) for final, rows in fresh]
     engine_calls.clear()
     for _ in range(2):  # worked out and kept, then read
-        steps = standings_round_by_round(stage, ranks_only=True).steps
-        assert [(final, list(zip(*ranks, strict=True))) for _, final, ranks in steps] == expected
+        entries, steps = standings_round_by_round(stage, ranks_only=True)
+        by_entry = [
+            {entry.pk: (rank, points) for entry, rank, points in zip(entries, *ranks, strict=True)}
+            for *_, ranks in steps
+        ]
+        assert by_entry == [{row["id"]: (row["rank"], row["points"]) for row in rows} for _, rows in fresh]
+        assert [final for _, final, _ in steps] == [final for final, _ in fresh]
     assert len(engine_calls) == 4
-    standings_round_by_round(stage)  # the rows too were kept
-    assert len(engine_calls) == 4
+    standings_round_by_round(stage)  # the rows are worked out when asked for
+    assert len(engine_calls) == 8
 
 
 def test_a_result_works_out_again_its_round_and_the_later_ones_only(settings, swiss, engine_calls):
@@ -144,3 +167,19 @@ def test_nothing_is_kept_while_off(settings, swiss, engine_calls):
     settings.STANDINGS_CACHE_SECONDS = 600
     standings_round_by_round(stage)
     assert len(engine_calls) == 12  # nothing was kept: every round worked out
+
+
+def test_a_result_of_the_round_under_way_adds_that_round_to_the_tally_before_it(settings, swiss, rounds_added):
+    stage, _entries = swiss
+    settings.STANDINGS_CACHE_SECONDS = 600
+    standings_round_by_round(stage, ranks_only=True)
+    assert rounds_added == [4, 4, 4, 1]  # three matches and a bye a round, each added to the round before
+    rounds_added.clear()
+    Match.objects.filter(round__number=4, stage=stage, status=S.FINISHED).update(status=S.CONFIRMED)
+    kept = standings_round_by_round(stage, ranks_only=True).steps
+    assert rounds_added == [2]  # round 4's two results, added to round 3's tally as this process kept it
+    kept_standings.KEPT_TALLIES.values.clear()
+    assert standings_round_by_round(stage, ranks_only=True).steps == kept  # read from the cache: nothing added
+    assert rounds_added == [2]
+    settings.STANDINGS_CACHE_SECONDS = 0
+    assert standings_round_by_round(stage, ranks_only=True).steps == kept

@@ -39,7 +39,7 @@ def test_teams_level_on_tie_points_and_rubbers_are_ranked_by_their_board_points(
     ]
     # A match that is no tie counts its own score as its board points.
     assert standings(teams[:2], [MatchResult("Delhi", "Goa", 25, 7)], order)[0].boards == 18
-    request = {"system": "round_robin", "competitors": teams, "matches": [vars(tie) for tie in ties]}
+    request = {"system": "round_robin", "competitors": teams, "matches": [tie._asdict() for tie in ties]}
     answer = APIClient().post("/api/draws/standings/", {**request, "precedence": order}, format="json").json()
     assert [(row["id"], row["boards"]) for row in answer["competitors"]] == [("Goa", 30), ("Delhi", 15), ("Pune", -45)]
 

@@ -13,15 +13,6 @@ def context_for(names, matches, points_for=(2, 1, 0)):
     return Context(rows, matches, points_for)
 
 
-@pytest.fixture
-def restore_metrics():
-    """A test may register a metric; the registry is shared, so put it back as it was."""
-    saved = dict(METRICS)
-    yield
-    METRICS.clear()
-    METRICS.update(saved)
-
-
 def test_a_metric_registered_by_key_orders_the_standings(restore_metrics):
     @register
     class FewestLosses(Metric):
