@@ -27,6 +27,8 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.db.models.signals import post_save, pre_delete
 
+from core import piece_notes
+
 WATCHED = {}  # model → its path to the tournament (tests check that every model of the apps is here)
 IN_PART = {}  # model → its path to the part (a stage) whose pages alone, of all parts, show it
 
@@ -87,11 +89,12 @@ def pieces(model, part, owner):
 # ---------------------------------------------------------------- noticing changes
 
 
-def changed(tournament_ids, part_ids=None, piece_ids=None):
+def changed(tournament_ids, part_ids=None, piece_ids=None, rows=None):
     """The public pages of these tournaments are out of date once the current transaction commits: all of them,
     or, with `part_ids` (the parts the change is in, of these tournaments), all but other parts' own pages.
     `piece_ids`: the pieces the change is in (none: an empty set); None, any piece of those parts (or of those
-    tournaments) may have changed."""
+    tournaments) may have changed. `rows`: the ids of the noted rows that changed in those pieces, all that did
+    (core.piece_notes); None, anything in them may have."""
     ids = {pk for pk in tournament_ids if pk is not None}
     if not ids:
         return
@@ -99,12 +102,15 @@ def changed(tournament_ids, part_ids=None, piece_ids=None):
     if in_parts is not None and not in_parts:
         in_parts = None  # a row in no part: a change of the whole tournament
     touched = pieces_touched(ids, in_parts, piece_ids)
+    notes = dict.fromkeys(touched[2], None if rows is None else set(rows))
     connection = transaction.get_connection()
     if connection.in_atomic_block:
-        pending_stamps(connection).add_change(ids, in_parts, touched)
+        pending_stamps(connection).add_change(ids, in_parts, touched, notes)
     else:
         stamp(ids, set() if in_parts is None else in_parts, whole=in_parts is None)
-        stamp_pieces(*touched)
+        with transaction.atomic():
+            kept = stamp_pieces(*touched, notes)
+        cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
 
 
 def pieces_touched(ids, in_parts, piece_ids):
@@ -165,20 +171,27 @@ def stamp_parts(whole, part_ids, slugs, version):
     return {part_key(slugs[owner], pk): (owner, version) for pk, owner in rows.items() if owner in slugs}
 
 
-def stamp_pieces(tournaments, part_ids, piece_ids):
+def stamp_pieces(tournaments, part_ids, piece_ids, notes=None):
     """A new stamp on the pieces `piece_ids` and on every piece of the parts `part_ids` and of the `tournaments`:
-    one statement, none when nothing is named."""
+    one statement, none when nothing is named. Returns the cache entries of the pieces' notes (core.piece_notes):
+    `notes`, {piece id: the noted rows changed in it, or None}, kept with each piece's new stamp."""
     if not PIECES or not (tournaments or part_ids or piece_ids):
-        return
+        return {}
     pieces = PIECES[0]
     if not (tournaments or part_ids):  # a result's commit: its round, by id, in one plain statement
-        set_stamp(pieces.model, piece_ids, new_page_version())
-        return
+        version = new_page_version()
+        # The stamps replaced, read under the lock the update takes anyway: what the notes continue from.
+        before = pieces.model._default_manager.select_for_update().filter(pk__in=piece_ids).order_by()
+        noted = notes and any(rows is not None for rows in notes.values())
+        before = dict(before.values_list("pk", "page_version")) if noted else {}
+        set_stamp(pieces.model, piece_ids, version)
+        return piece_notes.kept(before, version, notes or {})
     named = ((piece_ids, "pk"), (part_ids, pieces.part), (tournaments, pieces.owner))
     # Only what is named: an empty part would still join the tables on the way (a result's commit runs this).
     chosen = [Q(**{f"{path}__in": ids}) for ids, path in named if ids]
     rows = pieces.model._default_manager.filter(reduce(operator.or_, chosen))
     rows.update(page_version=new_page_version())  # no signal
+    return {}
 
 
 def column_names(model, *fields):
@@ -195,10 +208,14 @@ class PendingStamps(set):
         super().__init__()
         self.partly, self.parts = set(), set()
         self.pieces = (set(), set(), set())  # as stamp_pieces reads them
+        self.notes = {}  # piece id: the noted rows changed in it, None once anything else has (core.piece_notes)
         self.owners = {}
         self.done = False
 
-    def add_change(self, ids, part_ids, touched=((), (), ())):
+    def add_change(self, ids, part_ids, touched=((), (), ()), notes=None):
+        for piece, rows in (notes or {}).items():
+            known = self.notes.get(piece, set())
+            self.notes[piece] = None if rows is None or known is None else known | rows
         if part_ids is None:
             self.update(ids)
         else:
@@ -215,7 +232,7 @@ class PendingStamps(set):
                 kept.update(stamp_rows(self, whole=True))
             if self.partly - self:  # the parts of the tournaments stamped whole are stamped already
                 kept.update(stamp_rows(self.partly - self, self.parts, whole=False))
-            stamp_pieces(*self.pieces)
+            kept.update(stamp_pieces(*self.pieces, self.notes))
         cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
 
 
@@ -230,18 +247,22 @@ def pending_stamps(connection):
     return pending
 
 
-def watch(model, path, part=None, piece=None):
+def watch(model, path, part=None, piece=None, noted=None):
     """Saving or deleting a `model` row changes its tournament's pages; `path` leads from the row to the tournament
     ("tournament", "stage__event__tournament", ...). With `part`, the path from the row to the part it is in
     ("stage", "match__stage"): of the parts' own pages, only that part's (and those showing it) show the row.
     `piece`: the path from the row to the piece it is in ("round", "match__round"): of the pieces' stamps, only
-    that one changes; without it, every piece of its part (or tournament). Deletes are seen before they happen,
-    while the path exists."""
+    that one changes; without it, every piece of its part (or tournament). `noted`: the path from the row to the
+    row of the piece it changes ("pk" for a match, "match" for a game of it), whose id is noted with the piece's
+    new stamp (core.piece_notes), so what a process kept of the piece's rows is read again row by row.
+    Deletes are seen before they happen, while the path exists."""
 
     def row_changed(sender, instance, raw=False, **kwargs):
         if not raw:  # fixtures being loaded
             in_part = None if part is None else tournaments_of(instance, part)
-            changed(tournaments_of(instance, path), in_part, None if piece is None else tournaments_of(instance, piece))
+            in_piece = None if piece is None else tournaments_of(instance, piece)
+            rows = None if noted is None else tournaments_of(instance, noted)
+            changed(tournaments_of(instance, path), in_part, in_piece, rows)
 
     WATCHED[model] = path
     if part is not None:

@@ -9,4 +9,4 @@ class MatchesConfig(AppConfig):
         from core.page_cache import watch
         from matches.models import ResultChange
 
-        watch(ResultChange, "match__stage__event__tournament", part="match__stage", piece="match__round")
+        watch(ResultChange, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")

@@ -25,4 +25,4 @@ class StagesConfig(AppConfig):
         # A round's matches are read whole by its stamp (stages.loading.kept_stage_rows): a result replaces it.
         pieces(m.Round, "stage", "stage__event__tournament")
         watch(m.Round, "stage__event__tournament", part="stage", piece="pk")
-        watch(m.Match, "stage__event__tournament", part="stage", piece="round")
+        watch(m.Match, "stage__event__tournament", part="stage", piece="round", noted="pk")

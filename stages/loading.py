@@ -8,6 +8,7 @@ from itertools import chain
 
 from django.conf import settings
 
+from core.piece_notes import changed_rows
 from core.process_keep import ProcessKeep
 from stages.models import DECIDED, Round
 from stages.signals import with_event_ratings
@@ -90,15 +91,30 @@ StageRows = namedtuple("StageRows", ("matches", "entries", "rounds", "by_round")
 
 
 class RoundRows(tuple):
-    """One round's MatchRows as a process keeps them (kept_stage_rows), with what is worked out of them alone once
-    while they are kept: `decided`, whether every one counts, and `worked`, the readers' own figures by key
-    (stages.selectors.decided_results)."""
+    """One round's MatchRows as a process keeps them (kept_stage_rows), in match number order (`numbers`), with
+    what is worked out of them alone once while they are kept: `decided`, whether every one counts, and
+    `worked`, the readers' own figures by key (stages.selectors.decided_results)."""
 
-    def __new__(cls, rows):
+    def __new__(cls, rows, numbers=()):
         self = super().__new__(cls, rows)
+        self.numbers = tuple(numbers)
         self.decided = all(row.is_decided for row in self)
         self.worked = {}
         return self
+
+    def patched(self, read):
+        """These rows with the matches `read` again ({id: its MatchRow fields then its number, or None where it is
+        gone}) put in; None where a match is new to the round, gone or moved (the round is then read whole)."""
+        place = {row.pk: i for i, row in enumerate(self)}
+        rows, numbers = list(self), list(self.numbers)
+        for pk, fields in read.items():
+            if pk not in place or fields is None or fields[1] != self[place[pk]].round_id:
+                return None
+            rows[place[pk]], numbers[place[pk]] = MatchRow._make(fields[:-1]), fields[-1]
+        if numbers != sorted(numbers):  # a match renumbered: in number order, as the round is read
+            order = sorted(range(len(rows)), key=numbers.__getitem__)
+            rows, numbers = [rows[i] for i in order], [numbers[i] for i in order]
+        return RoundRows(rows, numbers)
 
 
 def all_decided(rows):
@@ -124,22 +140,37 @@ KEPT_ENTRIES = ProcessKeep(40)
 
 def kept_stage_rows(stage):
     """As stage_rows, each round's matches read only when its stamp has changed since this process read them, and
-    with the published rounds. The stamps are read before the matches, so rows are never kept under a stamp newer
-    than they are."""
+    with the published rounds. Where the changes since are noted (core.piece_notes: the matches changed), only
+    those matches are read again. The stamps are read before the matches, so rows are never kept under a stamp
+    newer than they are."""
     rounds = list(stage.rounds.filter(status=Round.Status.PUBLISHED).order_by("number"))
-    found = {}
+    found, changed = {}, {}
     for rnd in rounds:
         kept = KEPT_ROUNDS.get(rnd.pk)
         if kept is not None and kept[0] == rnd.page_version:
             found[rnd.pk] = kept[1]
+        elif kept is not None and (ids := changed_rows(rnd.pk, kept[0], rnd.page_version)) is not None:
+            changed[rnd.pk] = (kept[1], ids)
+    if changed:
+        ids = set().union(*(ids for _, ids in changed.values()))
+        read = {fields[0]: fields for fields in stage.matches.filter(pk__in=ids).values_list(*MATCH_FIELDS, "number")}
+        for pk, (rows, ids) in changed.items():
+            patched = rows.patched({match: read.get(match) for match in ids})
+            if patched is not None:
+                found[pk] = patched
+                KEPT_ROUNDS.put(pk, (next(r.page_version for r in rounds if r.pk == pk), patched))
     stale = {rnd.pk: rnd.page_version for rnd in rounds if rnd.pk not in found}
     if stale:
-        read = {pk: [] for pk in stale}
+        read = {pk: ([], []) for pk in stale}
         # Split by round below: within one, the match number orders them (no join to the rounds to sort by).
-        for row in match_rows(stage.matches.filter(round_id__in=stale).order_by("number")):
-            read[row.round_id].append(row)
-        for pk, rows in read.items():
-            found[pk] = RoundRows(rows)
+        for *fields, number in (
+            stage.matches.filter(round_id__in=stale).order_by("number").values_list(*MATCH_FIELDS, "number")
+        ):
+            rows, numbers = read[fields[1]]
+            rows.append(MatchRow._make(fields))
+            numbers.append(number)
+        for pk, (rows, numbers) in read.items():
+            found[pk] = RoundRows(rows, numbers)
             KEPT_ROUNDS.put(pk, (stale[pk], found[pk]))
     matches = list(chain.from_iterable(found[rnd.pk] for rnd in rounds))
     by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}

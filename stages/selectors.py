@@ -15,6 +15,7 @@ from stages.draws.standings import (
     TEAM_ROUND_ROBIN_PRECEDENCE,
     TEAM_SWISS_PRECEDENCE,
     Entrant,
+    Entrants,
     MatchResult,
 )
 from stages.errors import StageError
@@ -322,7 +323,9 @@ def competitors_of(entries):
     stages.loading.EntryRows) by id, name and rating; made once for RankedEntries."""
     if getattr(entries, "competitors", None) is not None:
         return entries.competitors
-    found = [Entrant(e.pk, e.name or "", e.rating if isinstance(e, EntryRow) else entry_rating(e)) for e in entries]
+    found = Entrants(
+        Entrant(e.pk, e.name or "", e.rating if isinstance(e, EntryRow) else entry_rating(e)) for e in entries
+    )
     if isinstance(entries, RankedEntries):
         entries.competitors = found
     return found

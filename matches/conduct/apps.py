@@ -24,6 +24,6 @@ def watch_records():
     from matches.conduct import models as m
 
     for model in (m.MatchWarning, m.MatchLoss, m.Concession, m.RestInterval):
-        watch(model, "match__stage__event__tournament", part="match__stage", piece="match__round")
+        watch(model, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
     watch(m.DisciplinaryReport, "tournament")
     watch(m.ConductChange, "tournament")

@@ -14,5 +14,5 @@ class ScoringConfig(AppConfig):
 
         entry_withdrawn.connect(follow_withdrawal, dispatch_uid="scoring.follow_withdrawal")
 
-        watch(m.Game, "match__stage__event__tournament", part="match__stage", piece="match__round")
-        watch(m.Board, "match__stage__event__tournament", part="match__stage", piece="match__round")
+        watch(m.Game, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
+        watch(m.Board, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")

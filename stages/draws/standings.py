@@ -74,11 +74,15 @@ class Standing:
 Entrant = namedtuple("Entrant", ("id", "name", "rating"))
 
 
+class Entrants(list):
+    """A list of Entrants, made once (stages.selectors.competitors_of): read as it is, with no look at each."""
+
+
 def entrants(competitors):
-    """The competitors as Entrants, as given when they are (stages.selectors.competitors_of makes them)."""
-    if all(type(c) is Entrant for c in competitors):
+    """The competitors as Entrants, as given when they are."""
+    if isinstance(competitors, Entrants):
         return competitors
-    return [Entrant(_field(c, "id"), _field(c, "name", "") or "", _field(c, "rating")) for c in competitors]
+    return Entrants(Entrant(_field(c, "id"), _field(c, "name", "") or "", _field(c, "rating")) for c in competitors)
 
 
 def _field(obj, key, default=None):
