@@ -155,9 +155,18 @@ def state_stamp(stage, read):
             made_of.append((rnd.pk, rnd.page_version))
             continue
         if rnd.number == complete + 1:
-            made_of.append([(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None])
+            made_of.append(round_pairs(rows))
         break
     return hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+
+
+def round_pairs(rows):
+    """The pairs of a round's rows, worked out once for a kept round (stages.loading.RoundRows: a result leaves
+    them)."""
+    worked = getattr(rows, "worked", {})
+    if "pairs" not in worked:
+        worked["pairs"] = [(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None]
+    return worked["pairs"]
 
 
 def draw_rate(stage, results):

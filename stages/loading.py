@@ -5,6 +5,7 @@ to build, as tuples a few hundredths. The rows answer to the same names as the m
 
 from collections import namedtuple
 from itertools import chain
+from operator import itemgetter
 
 from django.conf import settings
 
@@ -90,6 +91,12 @@ def entry_rows(entries):
 StageRows = namedtuple("StageRows", ("matches", "entries", "rounds", "by_round"), defaults=(None, None))
 
 
+# A MatchRow's pairing (its two entries), and what readers work out of a round's pairings alone, in match order
+# (stages.selectors.rounds_played_ids, stages.chances.state_stamp), which a result leaves as it was.
+PAIRED = itemgetter(2, 3)
+PAIRS_ONLY = ("played_ids", "pairs")
+
+
 class RoundRows(tuple):
     """One round's MatchRows as a process keeps them (kept_stage_rows), in match number order (`numbers`), with
     what is worked out of them alone once while they are kept: `decided`, whether every one counts, and
@@ -111,10 +118,14 @@ class RoundRows(tuple):
             if pk not in place or fields is None or fields[1] != self[place[pk]].round_id:
                 return None
             rows[place[pk]], numbers[place[pk]] = MatchRow._make(fields[:-1]), fields[-1]
+        same_pairs = all(PAIRED(rows[place[pk]]) == PAIRED(self[place[pk]]) for pk in read)
         if numbers != sorted(numbers):  # a match renumbered: in number order, as the round is read
             order = sorted(range(len(rows)), key=numbers.__getitem__)
-            rows, numbers = [rows[i] for i in order], [numbers[i] for i in order]
-        return RoundRows(rows, numbers)
+            rows, numbers, same_pairs = [rows[i] for i in order], [numbers[i] for i in order], False
+        patched = RoundRows(rows, numbers)
+        if same_pairs:  # a result, not a pairing, changed: what is worked out of the pairs alone stays
+            patched.worked.update({key: self.worked[key] for key in PAIRS_ONLY if key in self.worked})
+        return patched
 
 
 def all_decided(rows):

@@ -75,8 +75,9 @@ class Tally:
 
     def added(self, matches):
         """A new Tally: this one with ``matches`` (checked results, in match order) counted after its own."""
+        matches = list(matches)
         new = Tally((), self.points_for)
-        new.matches = self.matches + list(matches)
+        new.matches = self.matches + matches
         new.games = dict(self.games)  # each competitor's games are replaced, never extended: this one stays whole
         new.figures = {key: dict(values) for key, values in self.figures.items()}
         new._add(matches)

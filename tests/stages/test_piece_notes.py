@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from stages.loading import kept_stage_rows, stage_rows
 from stages.models import Match
+from stages.selectors import played_ids, stage_played_ids
 from tests.factories import EntryFactory
 from tests.player_helpers import play, player_world
 
@@ -92,3 +93,20 @@ def test_a_match_that_comes_goes_or_moves_has_the_round_read_whole(swiss, commit
     kept, how = matches_read(swiss)
     assert how == ["by id", "by round"]
     assert second.pk not in [row.pk for row in kept.matches]
+
+
+def test_a_result_leaves_what_is_worked_out_of_the_pairs_a_new_pairing_does_not(swiss, committed):
+    kept = kept_stage_rows(swiss)
+    second = kept.rounds[1].pk
+    stage_played_ids(kept)  # worked out and kept with the round's rows
+    played = kept.by_round[second].worked["played_ids"]
+    match = swiss.matches.filter(round__number=2).order_by("number").first()
+    rescore(match, committed, 23)
+    assert kept_stage_rows(swiss).by_round[second].worked["played_ids"] is played
+    newcomer = EntryFactory(event=swiss.event)
+    with committed():
+        match.entry_b = newcomer
+        match.save()
+    kept = kept_stage_rows(swiss)
+    assert "played_ids" not in kept.by_round[second].worked
+    assert newcomer.pk in stage_played_ids(kept) == played_ids(stage_rows(swiss).matches)
