@@ -10,10 +10,11 @@ has nothing for the page. Two rows per size:
 - "miss": a player's page right after another player's page was asked since that result. What every page of the
   stage has in common (each round's ranks, the chances' state) was worked out by that first page, once for the
   whole stage, and is read back (players.progress, players.chances): what most of the phones of a live round ask.
-- "first after a result": the page that works out what they have in common: that round's matches read again
-  and its standings worked out anew; the other rounds' matches, results and standings, the entries and the
-  chances' state are read as kept by the rounds' own stamps (stages.loading.kept_stage_rows,
-  stages.kept_standings, stages.chances.state_stamp).
+- "first after a result": the page that works out what they have in common: the match the result changed read
+  again (core.piece_notes) and that round's standings continued from the tally of the round before
+  (stages.draws.metrics.Tally); the other rounds' matches, results and standings, the entries and the chances'
+  state are read as kept by the rounds' own stamps (stages.loading.kept_stage_rows, stages.kept_standings,
+  stages.chances.state_stamp).
 
 Printed beside them: the page after the tournament's stamp alone changed (every table kept), and the page with
 every table worked out (none kept, as before they were kept). The process has frozen what it loaded before
