@@ -62,6 +62,7 @@ class RulesBoardStateSerializer(serializers.Serializer):
     result = RulesBoardResultSerializer(allow_null=True)
     follows = FollowsSerializer(many=True, help_text="What follows from the stroke, each with its law.")
     stroke_seconds = serializers.IntegerField(allow_null=True)
+    fouled_by = serializers.CharField(allow_null=True, help_text="The side the stroke is charged with a foul to.")
 
 
 class RulesStrokesAnswerSerializer(serializers.Serializer):

@@ -166,24 +166,14 @@ def enter_board(match, kept, played, user):
     scorecard.add_board(match, kept.game_no, data, user=user, board_no=kept.board_no)
     kept.board = Board.objects.get(match=match, game_no=kept.game_no, number=kept.board_no, voided=False)
     kept.status = KeptBoard.Status.ENTERED
-    kept.fouls_a, kept.fouls_b = fouls_by_side(played, stored_strokes(kept), match.stage.event.rules)
+    kept.fouls_a, kept.fouls_b = fouls_by_side(played)
     kept.save(update_fields=["board", "status", "fouls_a", "fouls_b"])
 
 
-def fouls_by_side(played, strokes, rule_set):
-    """(A's fouls, B's fouls) in a board's strokes: a foul named falls on the player who committed it (the one
-    whose turn it was, unless the umpire named the other); an improper stroke, the striker pocketed (ICF 72) and a
-    time-out where the laws make it a foul (ICF 50, 64(a)) on the striker."""
-    counts = {"A": 0, "B": 0}
-    time_out_fouls = rule_set.stroke_laws.time_out == "foul"
-    for stroke, before in zip(strokes, [played.opening_state, *played.states], strict=False):
-        if stroke.kind == "foul":
-            counts[stroke.by or before.turn] += 1
-        elif stroke.kind == "time_out" and time_out_fouls:
-            counts[before.turn] += 1
-        elif stroke.kind == "stroke" and (stroke.foul or stroke.striker):
-            counts[before.turn] += 1
-    return counts["A"], counts["B"]
+def fouls_by_side(played):
+    """(A's fouls, B's fouls) in a board's strokes, as the engine charged them (BoardState.fouled_by)."""
+    fouled = [state.fouled_by for state in played.states]
+    return fouled.count("A"), fouled.count("B")
 
 
 @transaction.atomic

@@ -66,6 +66,8 @@ def special(rule_set, board: BoardState, stroke: Stroke) -> bool:
     if situation is None or situation not in rule_set.special_endings:
         return False
     side = board.turn
+    if stroke.striker or stroke.foul:
+        board.fouled_by = side
     coins_left = board.on_board[side] - stroke.own
     ending = SpecialEnding(
         situation,
@@ -81,6 +83,7 @@ def special(rule_set, board: BoardState, stroke: Stroke) -> bool:
 def board_lost(rule_set, board: BoardState, offender: str, foul) -> None:
     """ICF 121(b): the player who plays on during an appeal loses the board by his c/m and the Queen if it lies
     on the board."""
+    board.fouled_by = offender
     ending = SpecialEnding("plays_on_during_appeal", striker=offender, striker_coins_left=board.on_board[offender])
     end(rule_set, board, BoardInput(special_ending=ending, queen=queen_word(board), **common(board)))
 

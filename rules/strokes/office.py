@@ -106,6 +106,7 @@ def foul_returns(board: BoardState, laws, stroke: Stroke, returns: dict[str, boo
 
 
 def owe(board: BoardState, laws, offender: str) -> None:
+    board.fouled_by = offender
     board.dues[offender] += 1
     board.follows.append(words.follows(laws.cite("foul"), "owes", count=1, side=offender, placer=other(offender)))
 

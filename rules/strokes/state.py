@@ -100,6 +100,9 @@ class BoardState:
     board_input: BoardInput | None = None
     result: BoardResult | None = None
     stroke_seconds: int | None = None
+    # The side the stroke that made this state is charged with a foul to (a penalty or Due, an improper stroke, a
+    # time-out the laws make a foul, the office sheet's fouls), None if none: what the statistics count.
+    fouled_by: str | None = None
 
     @property
     def over(self) -> bool:
@@ -119,7 +122,7 @@ class BoardState:
         twin = BoardState(**{f.name: getattr(self, f.name) for f in fields(self)})
         for name in ("on_board", "has_pocketed", "dues"):
             setattr(twin, name, dict(getattr(self, name)))
-        twin.follows = []
+        twin.follows, twin.fouled_by = [], None
         return twin
 
     def as_dict(self) -> dict[str, Any]:
@@ -138,6 +141,7 @@ class BoardState:
             "result": self.result.as_dict() if self.result else None,
             "follows": [item.as_dict() for item in self.follows],
             "stroke_seconds": self.stroke_seconds,
+            "fouled_by": self.fouled_by,
         }
 
 

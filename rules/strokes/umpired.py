@@ -195,7 +195,7 @@ def break_attempt(rule_set, board: BoardState, stroke: Stroke) -> None:
     a Due (ICF 45(c))."""
     laws = rule_set.stroke_laws
     if stroke.striker or stroke.foul:
-        board.break_attempts = 0
+        board.break_attempts, board.fouled_by = 0, board.turn  # a foul, though it costs no Due
         board.follows.append(words.follows(laws.cite("break_improper"), "no_due"))
         pass_turn(rule_set, board)
         return
@@ -226,6 +226,7 @@ def apply(rule_set, board: BoardState, cost: Cost) -> None:
         law = f"{cost.law}, {placed}" if cost.law and cost.law != placed else placed
         board.follows.append(words.follows(law, "queen_back"))
     if cost.owed:
+        board.fouled_by = offender
         board.dues[offender] += cost.owed
         board.follows.append(words.follows(cost.law, "owes", count=cost.owed, side=offender, placer=other(offender)))
     take_out_dues(board, laws)
