@@ -314,6 +314,20 @@ def refuse_repeat(match, game_no, data, user, now=None):
     raise Conflict("board", message % {"board": last.number, "game": last.game_no})
 
 
+def checked_breaker(rule_set, next_breaker, breaker):
+    """Who breaks the next board: `next_breaker`, the break passing alternately (ICF 49), or `breaker` ("A" or
+    "B"), who won the toss where one decides (ICF 56(b): no `next_breaker`). Any other is refused."""
+    if next_breaker is None:
+        if breaker not in ("A", "B"):
+            message = _("%(law)s: a toss decides who breaks; say who won it (A or B)")
+            raise ServiceError("breaker", message % {"law": rule_set.cite("tie")})
+        return breaker
+    if breaker not in (None, next_breaker):
+        message = _("%(law)s: the break passes alternately; %(breaker)s breaks now")
+        raise ServiceError("breaker", message % {"law": rule_set.cite("breaks"), "breaker": next_breaker})
+    return next_breaker
+
+
 @transaction.atomic
 def add_board(match, game_no, data, user=None, board_no=None, refuse_repeats=False):
     """Append a board to the card after the rules app has scored it, and return the card's new state.
@@ -351,20 +365,13 @@ def add_board(match, game_no, data, user=None, board_no=None, refuse_repeats=Fal
     if board_no is not None and board_no != state.next_board:
         message = _("The next board of game %(game)s is board %(next)s, not %(board)s.")
         raise ServiceError("board", message % {"game": game_no, "next": state.next_board, "board": board_no})
-    breaker = data.get("breaker")
-    if state.next_breaker is None:  # ICF 56(b): a toss decides the break of the extra board
-        if breaker not in ("A", "B"):
-            message = _("%(law)s: a toss decides who breaks; say who won it (A or B)")
-            raise ServiceError("breaker", message % {"law": rule_set.cite("tie")})
-    elif breaker not in (None, state.next_breaker):
-        message = _("%(law)s: the break passes alternately; %(breaker)s breaks now")
-        raise ServiceError("breaker", message % {"law": rule_set.cite("breaks"), "breaker": state.next_breaker})
+    breaker = checked_breaker(rule_set, state.next_breaker, data.get("breaker"))
     values = board_values(data)
     board = Board(
         match=match,
         game_no=game_no,
         number=state.next_board,
-        breaker=breaker or state.next_breaker,
+        breaker=breaker,
         entered_by=signed_in(user),
         **{k: ("" if v is None and k in ("winner", "queen", "slam") else v) for k, v in values.items()},
     )

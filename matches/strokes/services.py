@@ -78,13 +78,7 @@ def start_board(match, user=None, breaker=None):
     require_scorer(user, match)
     game_no, board_no, next_breaker, scores = next_board(match)
     rule_set = match.stage.event.rules
-    breaker = str(breaker).upper() if breaker else None
-    if next_breaker is None and breaker not in ("A", "B"):
-        message = _("%(law)s: a toss decides who breaks; say who won it (A or B)")
-        raise ServiceError("breaker", message % {"law": rule_set.cite("tie")})
-    if next_breaker is not None and breaker not in (None, next_breaker):
-        message = _("%(law)s: the break passes alternately; %(breaker)s breaks now")
-        raise ServiceError("breaker", message % {"law": rule_set.cite("breaks"), "breaker": next_breaker})
+    breaker = scorecard.checked_breaker(rule_set, next_breaker, str(breaker).upper() if breaker else None)
     current = match.kept_boards.filter(status=KeptBoard.Status.PLAYING).first()
     if current is not None and (current.game_no, current.board_no) == (game_no, board_no):
         return current
@@ -95,7 +89,7 @@ def start_board(match, user=None, breaker=None):
         match=match,
         game_no=game_no,
         board_no=board_no,
-        breaker=breaker or next_breaker,
+        breaker=breaker,
         score_a_before=scores["A"],
         score_b_before=scores["B"],
         started_by=signed_in(user),

@@ -14,12 +14,10 @@ from protests.models import Protest
 from protests.selectors import cited_stroke
 from stages.models import Match
 from tests.helpers import make_match, win
-from tests.matches.strokes.conftest import WHOLE_BOARD
+from tests.matches.strokes.conftest import NOTHING, OWN, WHOLE_BOARD
 
 pytestmark = pytest.mark.django_db
 
-OWN = {"kind": "stroke", "own": 1}
-NOTHING = {"kind": "stroke"}
 # B pockets one of his own with the striker (ICF 73): the c/m comes back and he owes one more.
 STRIKER = {"kind": "stroke", "own": 1, "striker": True}
 
