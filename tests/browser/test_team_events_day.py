@@ -31,6 +31,8 @@ def captain_names_line_up(phone, live_server, tie, team, opponent, rng, shot=Non
         phone.get_by_role("link", name=f"Name the line-up against {opponent.name}").click()
     else:
         phone.goto(f"{page_url}line-up/{tie.pk}/")
+    # The form's page, not the personal page still on screen while the link's page loads: its selects are the line-up's.
+    expect(phone.get_by_role("heading", name=f"Line-up of {team.name}")).to_be_visible()
     selects = phone.locator("select")
     picks = rng.sample(range(1, selects.first.locator("option").count()), selects.count())
     for index, pick in enumerate(picks):
