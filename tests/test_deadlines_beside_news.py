@@ -59,18 +59,19 @@ def blackholes(stack, count):
         server.listen(8)
         servers.append(server)
 
+    accepted = []
+
     def reached():
-        """Connections waiting in the listeners' queues: pushes that connected and wait for an answer."""
-        waiting = 0
+        """Pushes that have connected so far, each left waiting for an answer. All of them, not those since the last
+        call: the two news processes connect four seconds apart, and rarely both between two polls."""
         for server in servers:
             server.setblocking(False)
             try:
                 while True:
-                    stack.enter_context(server.accept()[0])
-                    waiting += 1
+                    accepted.append(stack.enter_context(server.accept()[0]))
             except BlockingIOError:
                 pass
-        return waiting
+        return len(accepted)
 
     return addresses, port, reached
 
@@ -134,10 +135,13 @@ def stop(worker):
     worker.wait(20)
 
 
-def wait_for(condition, seconds, what):
+def wait_for(condition, seconds, what, log=None):
+    """Poll `condition`; past `seconds`, fail with the end of the worker's `log`, which says what it was doing."""
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        if time.monotonic() >= deadline:
+            said = log.read_text()[-3000:] if log is not None and log.exists() else ""
+            pytest.fail(f"waited {seconds} s for {what}; the worker's log ends:\n{said}")
         time.sleep(0.2)
 
 
@@ -163,17 +167,21 @@ def test_a_forfeit_is_applied_on_time_while_the_news_worker_is_stuck_on_500_phon
             workers.append(start_worker("news", ["-Q", "news,celery", "-c", "2"], environment, log))
             # Both news processes busy: each has claimed a row and is waiting on a phone that does not answer.
             claimed = OutgoingNews.objects.filter(pk__in=[row.pk for row in rows], attempts=1)
-            wait_for(lambda: claimed.count() == 2 and reached() >= 2, 90, "the news worker to be stuck pushing")
+            stuck = lambda: claimed.count() == 2 and reached() >= 2  # noqa: E731
+            wait_for(stuck, 90, "the news worker to be stuck pushing", news_log)
 
             log = stack.enter_context(deadlines_log.open("w"))
             schedule = ["--schedule", str(tmp_path / "beat-schedule")]
             workers.append(
                 start_worker("deadlines", ["-Q", "deadlines", "-c", "1", "--beat", *schedule], environment, log)
             )
-            wait_for(lambda: "ready." in deadlines_log.read_text(), 90, "the deadlines worker to start")
+            wait_for(lambda: "ready." in deadlines_log.read_text(), 90, "the deadlines worker to start", deadlines_log)
             ready = time.monotonic()
             wait_for(
-                lambda: Match.objects.get(pk=due.pk).status == Match.Status.WALKOVER, ON_TIME_SECONDS, "the forfeit"
+                lambda: Match.objects.get(pk=due.pk).status == Match.Status.WALKOVER,
+                ON_TIME_SECONDS,
+                "the forfeit",
+                deadlines_log,
             )
             took = time.monotonic() - ready
             # Meanwhile the news worker is still at it: neither news task has finished its pushes.
