@@ -45,45 +45,71 @@ def standings_after_each_step(competitors, steps, order, points, ranks_only=Fals
     counting that step and the ones before it, as stages.draws.standings.standings ranks them: kept tables read
     from the cache in one lookup, the others worked out and kept. `ranks_only`: each step's Ranks instead of its
     rows, what a player's rank after each round reads (a tenth of a 1,000-row table to read back)."""
-    seconds, competitors = settings.STANDINGS_CACHE_SECONDS, entrants(competitors)
-    digests = step_digests(competitors, steps, order, points) if seconds > 0 else [None] * len(steps)
-    ranks_kept = kept_ranks(digests) if ranks_only and seconds > 0 else {}
-    # A step's rows are read back only where they are wanted: its Ranks are not kept, or the rows are asked for.
-    wanted = [KEY.format(d) for d in digests if d and RANKS_KEY.format(d) not in ranks_kept]
-    kept = cache.get_many(wanted) if wanted else {}
+    competitors = entrants(competitors)
+    kept = settings.STANDINGS_CACHE_SECONDS > 0
+    digests = step_digests(competitors, steps, order, points) if kept else [None] * len(steps)
     tallies = Tallies(competitors, steps, digests, points)
+    if ranks_only:
+        return ranks_after_each_step(competitors, digests, tallies, order)
+    return tables_after_each_step(competitors, digests, tallies, order)
+
+
+def tables_after_each_step(competitors, digests, tallies, order):
+    kept = kept_tables(digests)
     found, made = [], {}
     for number, digest in enumerate(digests):
-        if RANKS_KEY.format(digest) in ranks_kept:
-            found.append(ranks_kept[RANKS_KEY.format(digest)])
-            continue
-        rows = kept.get(KEY.format(digest))
-        if ranks_only:
-            worked = Ranks(*map(tuple, ranks(competitors, tallies[number], order))) if rows is None else None
-            found.append(worked or ranks_of(rows, competitors))
-            if digest:
-                made[RANKS_KEY.format(digest)] = found[-1]
-                KEPT_RANKS.put(digest, found[-1])
-            continue
+        rows = kept.get(digest)
         if rows is None:
             rows = table(competitors, tallies[number], order)
             if digest:
                 made[KEY.format(digest)] = rows
         found.append(rows)
-    if made:
-        cache.set_many(made, seconds)  # pickled as they are now: the callers may mark the rows they are given
+    keep(made)  # pickled as they are now: the callers may mark the rows they are given
     return found
+
+
+def ranks_after_each_step(competitors, digests, tallies, order):
+    """Each step's Ranks: kept in this process or the cache, else read off its kept table (a step's rows are read
+    back only where its Ranks are not kept), else worked out from its tally."""
+    kept = kept_ranks(digests)
+    tables = kept_tables([digest for digest in digests if digest not in kept])
+    found, made = [], {}
+    for number, digest in enumerate(digests):
+        if digest in kept:
+            found.append(kept[digest])
+            continue
+        rows = tables.get(digest)
+        if rows is None:
+            found.append(Ranks(*map(tuple, ranks(competitors, tallies[number], order))))
+        else:
+            found.append(ranks_of(rows, competitors))
+        if digest:
+            made[RANKS_KEY.format(digest)] = found[-1]
+            KEPT_RANKS.put(digest, found[-1])
+    keep(made)
+    return found
+
+
+def kept_tables(digests):
+    """{digest: its table's rows} for those of `digests` the cache has."""
+    keys = {KEY.format(digest): digest for digest in digests if digest}
+    return {keys[key]: rows for key, rows in (cache.get_many(keys) if keys else {}).items()}
 
 
 def kept_ranks(digests):
-    """{RANKS_KEY of a digest: its Ranks} for the digests whose Ranks this process keeps or the cache has; those read
-    from the cache are kept in the process from then on."""
-    found = {RANKS_KEY.format(d): ranks for d in digests if (ranks := KEPT_RANKS.get(d)) is not None}
-    missing = [RANKS_KEY.format(d) for d in digests if RANKS_KEY.format(d) not in found]
-    for key, ranks in (cache.get_many(missing) if missing else {}).items():
-        KEPT_RANKS.put(key.removeprefix(RANKS_KEY.format("")), ranks)
-        found[key] = ranks
+    """{digest: its Ranks} for those of `digests` whose Ranks this process keeps or the cache has; those read from
+    the cache are kept in the process from then on."""
+    found = {digest: step for digest in digests if digest and (step := KEPT_RANKS.get(digest)) is not None}
+    missing = {RANKS_KEY.format(digest): digest for digest in digests if digest and digest not in found}
+    for key, step in (cache.get_many(missing) if missing else {}).items():
+        KEPT_RANKS.put(missing[key], step)
+        found[missing[key]] = step
     return found
+
+
+def keep(made):
+    if made:
+        cache.set_many(made, settings.STANDINGS_CACHE_SECONDS)
 
 
 class Tallies:

@@ -161,31 +161,46 @@ def kept_stage_rows(stage):
         if kept is not None and kept[0] == rnd.page_version:
             found[rnd.pk] = kept[1]
         elif kept is not None and (ids := changed_rows(rnd.pk, kept[0], rnd.page_version)) is not None:
-            changed[rnd.pk] = (kept[1], ids)
-    if changed:
-        ids = set().union(*(ids for _, ids in changed.values()))
-        read = {fields[0]: fields for fields in stage.matches.filter(pk__in=ids).values_list(*MATCH_FIELDS, "number")}
-        for pk, (rows, ids) in changed.items():
-            patched = rows.patched({match: read.get(match) for match in ids})
-            if patched is not None:
-                found[pk] = patched
-                KEPT_ROUNDS.put(pk, (next(r.page_version for r in rounds if r.pk == pk), patched))
-    stale = {rnd.pk: rnd.page_version for rnd in rounds if rnd.pk not in found}
-    if stale:
-        read = {pk: ([], []) for pk in stale}
-        # Split by round below: within one, the match number orders them (no join to the rounds to sort by).
-        for *fields, number in (
-            stage.matches.filter(round_id__in=stale).order_by("number").values_list(*MATCH_FIELDS, "number")
-        ):
-            rows, numbers = read[fields[1]]
-            rows.append(MatchRow._make(fields))
-            numbers.append(number)
-        for pk, (rows, numbers) in read.items():
-            found[pk] = RoundRows(rows, numbers)
-            KEPT_ROUNDS.put(pk, (stale[pk], found[pk]))
+            changed[rnd] = (kept[1], ids)
+    found.update(patched_rounds(stage, changed))
+    found.update(read_rounds(stage, [rnd for rnd in rounds if rnd.pk not in found]))
     matches = list(chain.from_iterable(found[rnd.pk] for rnd in rounds))
     by_round = {rnd.pk: found[rnd.pk] for rnd in rounds}
     return StageRows(matches, kept_entry_rows(stage, rounds), rounds, by_round)
+
+
+def patched_rounds(stage, changed):
+    """{round id: its RoundRows patched} for the rounds of `changed` ({Round: (its kept RoundRows, the ids of the
+    matches changed since)}) whose changes can be put in (RoundRows.patched), each kept under its stamp."""
+    if not changed:
+        return {}
+    ids = set().union(*(ids for _, ids in changed.values()))
+    read = {fields[0]: fields for fields in stage.matches.filter(pk__in=ids).values_list(*MATCH_FIELDS, "number")}
+    found = {}
+    for rnd, (rows, ids) in changed.items():
+        patched = rows.patched({match: read.get(match) for match in ids})
+        if patched is not None:
+            found[rnd.pk] = patched
+            KEPT_ROUNDS.put(rnd.pk, (rnd.page_version, patched))
+    return found
+
+
+def read_rounds(stage, rounds):
+    """{round id: its RoundRows} read whole for `rounds`, in one query, each kept under its stamp."""
+    if not rounds:
+        return {}
+    read = {rnd.pk: ([], []) for rnd in rounds}
+    # Split by round below: within one, the match number orders them (no join to the rounds to sort by).
+    matches = stage.matches.filter(round_id__in=read).order_by("number").values_list(*MATCH_FIELDS, "number")
+    for *fields, number in matches:
+        rows, numbers = read[fields[1]]
+        rows.append(MatchRow._make(fields))
+        numbers.append(number)
+    found = {}
+    for rnd in rounds:
+        found[rnd.pk] = RoundRows(*read[rnd.pk])
+        KEPT_ROUNDS.put(rnd.pk, (rnd.page_version, found[rnd.pk]))
+    return found
 
 
 class KeptEntryRows(list):
