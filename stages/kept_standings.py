@@ -31,10 +31,6 @@ RANKS_KEY = "stages:standings:ranks:2:{}"
 # after a new result of the round under way are that tally with the round's results added. In the process rather
 # than the cache: read back with no copy (a 10,000-player stage's is a few megabytes).
 KEPT_TALLIES = ProcessKeep(6)
-# The digest of a list of competitors with a precedence and points, by (the list's id, precedence, points): the
-# same list comes back while its entries are kept (stages.selectors.stage_ranked_entries), and a 10,000-entry one is
-# pickled in a few milliseconds. The list is kept with it, so its id cannot name another list meanwhile.
-KEPT_HEADS = ProcessKeep(16)
 # Each step's Ranks as this process last read or worked them out, by digest, in front of the cache: the first page
 # after a result reads the earlier rounds' without a copy (ten 10,000-entry rounds are 200,000 values to unpickle).
 KEPT_RANKS = ProcessKeep(32)
@@ -159,14 +155,12 @@ def step_digests(competitors, steps, order, points):
     """One digest per step (`competitors`: Entrants): what the standings after that step are made of. Pickled
     rather than printed: the same values give the same bytes, and a value that changes type (25 and 25.0) only
     misses a kept table."""
-    key = (id(competitors), tuple(order), tuple(points))
-    kept = KEPT_HEADS.get(key)
-    if kept is None or kept[0] is not competitors:
-        head = hashlib.blake2b(ENGINE_VERSION, digest_size=20)
-        head.update(pickle.dumps((list(map(tuple, competitors)), *key[1:]), protocol=pickle.HIGHEST_PROTOCOL))
-        kept = (competitors, head)
-        KEPT_HEADS.put(key, kept)
-    digest, digests = kept[1].copy(), []
+    key = (tuple(order), tuple(points))
+    head = competitors.heads.get(key)  # the same list comes back while its entries are kept
+    if head is None:
+        head = competitors.heads[key] = hashlib.blake2b(ENGINE_VERSION, digest_size=20)
+        head.update(pickle.dumps((list(map(tuple, competitors)), *key), protocol=pickle.HIGHEST_PROTOCOL))
+    digest, digests = head.copy(), []
     for step in steps:
         pickled = getattr(step, "pickled", None)
         if pickled is None:

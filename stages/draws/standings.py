@@ -75,7 +75,12 @@ Entrant = namedtuple("Entrant", ("id", "name", "rating"))
 
 
 class Entrants(list):
-    """A list of Entrants, made once (stages.selectors.competitors_of): read as it is, with no look at each."""
+    """A list of Entrants, made once (stages.selectors.competitors_of): read as it is, with no look at each.
+    `heads`: what the kept standings make of the list alone, once while it is kept (stages.kept_standings)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.heads = {}
 
 
 def entrants(competitors):
