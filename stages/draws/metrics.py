@@ -235,7 +235,7 @@ class HeadToHead(Metric):
 
 
 def _outcome(m, win, draw, loss):
-    # Unlike ``_games``, a game that neither score wins (a NaN score) counts as a draw between tied players;
+    # Unlike ``Tally._add``, a game that neither score wins (a NaN score) counts as a draw between tied players;
     # kept as it always was, so that no standings change.
     if m.both_lose:
         return loss, loss
