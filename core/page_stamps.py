@@ -106,11 +106,10 @@ def changed(tournament_ids, part_ids=None, piece_ids=None, rows=None):
     connection = transaction.get_connection()
     if connection.in_atomic_block:
         pending_stamps(connection).add_change(ids, in_parts, touched, notes)
-    else:
-        stamp(ids, set() if in_parts is None else in_parts, whole=in_parts is None)
-        with transaction.atomic():
-            kept = stamp_pieces(*touched, notes)
-        cache.set_many(kept, settings.PAGE_VERSION_SECONDS)
+    else:  # stamped now, as a transaction's are once it commits
+        now = PendingStamps()
+        now.add_change(ids, in_parts, touched, notes)
+        now()
 
 
 def pieces_touched(ids, in_parts, piece_ids):
