@@ -198,9 +198,11 @@ class PlayerSchedule:
 
 
 def player_entries(tournament, player):
+    """The player's entries in `tournament`, by event name, with their events and the events' roll calls
+    (tournaments.rollcall.open_roll_calls reads them)."""
     return list(
         Entry.objects.filter(event__tournament=tournament, members__player=player)
-        .select_related("event")
+        .select_related("event__roll_call")
         .order_by("event__name", "pk")
     )
 

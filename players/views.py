@@ -159,7 +159,7 @@ def schedule_response(request, tournament, player, personal_link):
             # A team captain names the line-ups from here (players.line_up_views): the links carry the token.
             "captains_ties": captains_ties(player, tournament) if personal_link and in_team_event(schedule) else [],
             # "I am here" while an event's roll call before its draw is open (players.roll_call_views).
-            "roll_calls": open_roll_calls(tournament, player) if personal_link else [],
+            "roll_calls": open_roll_calls(schedule.entries) if personal_link else [],
             "page_path": request.path,
         },
     )

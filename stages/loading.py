@@ -175,7 +175,9 @@ def patched_rounds(stage, changed):
     if not changed:
         return {}
     ids = set().union(*(ids for _, ids in changed.values()))
-    read = {fields[0]: fields for fields in stage.matches.filter(pk__in=ids).values_list(*MATCH_FIELDS, "number")}
+    # Unordered: read by id, and Match.Meta's order would join the rounds, stages and events to sort a few rows.
+    matches = stage.matches.filter(pk__in=ids).order_by().values_list(*MATCH_FIELDS, "number")
+    read = {fields[0]: fields for fields in matches}
     found = {}
     for rnd, (rows, ids) in changed.items():
         patched = rows.patched({match: read.get(match) for match in ids})

@@ -55,17 +55,23 @@ def absent_entries(event):
     return list(Entry.objects.filter(event=event, withdrawn=False).exclude(pk__in=marked).order_by("name"))
 
 
-def open_roll_calls(tournament, player):
-    """The player's entries whose event holds an open roll call: [(entry, present)] for the personal page."""
-    entries = Entry.objects.filter(
-        event__tournament=tournament, withdrawn=False, members__player=player, event__roll_call__closed_at=None
-    ).exclude(event__roll_call=None)
-    entries = list(entries.select_related("event").order_by("event__name"))
-    if not entries:  # as on most personal pages: no roll call open, one query
+def open_roll_calls(entries):
+    """Of a player's `entries` (read with their events' roll calls: select_related "event__roll_call"), those whose
+    event holds an open roll call: [(entry, present)] for the personal page. No query where none is open, as on
+    most personal pages."""
+    entries = [entry for entry in entries if not entry.withdrawn and roll_call_open(entry.event)]
+    if not entries:
         return []
     marked = Presence.objects.filter(entry__in=[entry.pk for entry in entries]).values_list("entry_id", flat=True)
     present = set(marked)
     return [(entry, entry.pk in present) for entry in entries]
+
+
+def roll_call_open(event):
+    try:
+        return event.roll_call.is_open
+    except RollCall.DoesNotExist:
+        return False
 
 
 # ---------------------------------------------------------------- the desk's and the players' operations
