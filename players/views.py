@@ -58,13 +58,15 @@ def protests_include():
     return PROTESTS_INCLUDE
 
 
-def with_links(pm, slug):
-    """The match page and the round's pairings (the round page, or the stage page at that round)."""
+def with_links(pm, slug, stage_urls):
+    """The match page and the round's pairings (the round page, or the stage page at that round). `stage_urls`:
+    the stage pages' addresses made so far for the page, by stage id (a player's matches are mostly one stage's)."""
     m = pm.match
     pm.url = optional_url("match-detail", slug, m.pk)
-    stage_url = reverse("stage-detail", args=[slug, m.stage_id])
-    pm.round_url = optional_url("round-detail", slug, m.round_id) or f"{stage_url}#round-{m.round.number}"
-    pm.stage_url = stage_url
+    if m.stage_id not in stage_urls:
+        stage_urls[m.stage_id] = reverse("stage-detail", args=[slug, m.stage_id])
+    pm.stage_url = stage_urls[m.stage_id]
+    pm.round_url = optional_url("round-detail", slug, m.round_id) or f"{pm.stage_url}#round-{m.round.number}"
     return pm
 
 
@@ -171,9 +173,9 @@ def in_team_event(schedule):
 
 
 def schedule_context(tournament, schedule):
-    slug = tournament.slug
+    slug, stage_urls = tournament.slug, {}
     for pm in schedule.matches:
-        with_links(pm, slug)
+        with_links(pm, slug, stage_urls)
     return {
         "tournament": tournament,
         "schedule": schedule,
