@@ -156,7 +156,16 @@ def import_players(records, clubs):
         aliases += [(merged[0], player) for merged in record.get("merged") or () if merged and merged[0]]
     Player.objects.bulk_create(new, batch_size=500)
     merge_aliases(aliases)
-    return players
+    found = FilePlayers(players)
+    found.new = {player.pk for player in new}
+    return found
+
+
+class FilePlayers(list):
+    """The file's players in its order (its references are 1-based positions); `new`: the ids of those this
+    import created, who have no entry before the file's tourneys are written."""
+
+    new = frozenset()
 
 
 def merge_aliases(aliases):

@@ -141,10 +141,14 @@ def keep_unsaid_names_as_sol_does(records, shared):
         for record, player in zip(records, shared.players, strict=True)
         if record.get("agreedprivacy") not in ("A", "N") and not player.consent_source and player.publish_name
     ]
+    # Entries here already are looked for only for the players who were here before the import.
+    known = [pk for pk in unsaid if pk not in shared.players.new]
     recent = set(
         EntryMember.objects.filter(
-            player_id__in=unsaid, entry__event__tournament__start_date__gte=IMPLIED_CONSENT_SINCE
+            player_id__in=known, entry__event__tournament__start_date__gte=IMPLIED_CONSENT_SINCE
         ).values_list("player_id", flat=True)
+        if known
+        else ()
     )
     recent.update(player.pk for player in shared.rows.players_since(IMPLIED_CONSENT_SINCE))
     old = set(unsaid) - recent
@@ -154,7 +158,9 @@ def keep_unsaid_names_as_sol_does(records, shared):
     # What each player's save told the pages (core.page_cache watches Player): an update sends no signal. The new
     # tournaments are told when they are written; their entries are named when they are (Hidden.entry_names),
     # those here already are renamed now (none, for players new here).
-    held = set(EntryMember.objects.filter(player_id__in=old).values_list("player_id", "entry__event__tournament_id"))
+    earlier = old - shared.players.new
+    held = EntryMember.objects.filter(player_id__in=earlier).values_list("player_id", "entry__event__tournament_id")
+    held = set(held if earlier else ())
     page_cache.changed({tournament for _player, tournament in held})
     refresh_entry_names(*Player.objects.filter(pk__in={player for player, _tournament in held}).only("pk"))
     return Hidden(old)
