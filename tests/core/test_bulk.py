@@ -8,9 +8,11 @@ from ipaddress import IPv4Address
 import pytest
 from django.db import connection
 from django.db.models import IntegerChoices
+from hypothesis import given
+from hypothesis import strategies as st
 from psycopg.types.json import Jsonb
 
-from core.bulk import copy_text, insert_rows
+from core.bulk import copy_stream, copy_text, insert_rows
 from stages.models import Match
 from tests.factories import EventFactory, RoundFactory
 from tournaments.models import Entry
@@ -31,6 +33,22 @@ def test_each_value_is_written_as_postgresql_reads_it():
     assert copy_text(Seats.ONE) == "1"
     assert copy_text("a\tb\\c\nd\re \\N") == "a\\tb\\\\c\\nd\\re \\\\N"
     assert copy_text(Jsonb({"note": "two\nlines"})) == '{"note": "two\\\\nlines"}'
+
+
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(), st.sampled_from(list(Match.Status)), st.dates()
+)
+# Columns as the rows have them: some of one type (numbers, text), some mixed (a number or None).
+COLUMNS = st.lists(st.one_of(st.just(st.integers()), st.just(st.text()), st.just(VALUES)), min_size=1, max_size=5)
+
+
+@given(st.data())
+def test_the_stream_written_column_by_column_is_the_one_written_value_by_value(data):
+    kinds = data.draw(COLUMNS)
+    rows = data.draw(st.lists(st.tuples(*kinds), min_size=1, max_size=8))
+    defaults = data.draw(st.lists(VALUES, max_size=3))
+    by_value = "".join("\t".join(map(copy_text, (*row, *defaults))) + "\n" for row in rows)
+    assert copy_stream(rows, defaults) == by_value
 
 
 def test_a_value_of_another_type_is_left_to_psycopg():
