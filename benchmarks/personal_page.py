@@ -4,8 +4,8 @@ player page (benchmarks/sol_player_page.py) measured in the same run when SoL's 
 
 The figure is the CPU of one request in this process (time.process_time: with SQLite the database's work is
 counted too; with PostgreSQL the server's is not, and the wall-clock time is printed beside it), the median over
-the runs, after a result of the round under way is confirmed through the scoring service, so that the page cache
-has nothing for the page. Two rows per size:
+at least RUNS runs (SoL's page too), after a result of the round under way is confirmed through the scoring
+service, so that the page cache has nothing for the page. Two rows per size:
 
 - "miss": a player's page right after another player's page was asked since that result. What every page of the
   stage has in common (each round's ranks, the chances' state) was worked out by that first page, once for the
@@ -29,6 +29,9 @@ from unittest import mock
 KEYS = ("personal_1000", "personal_1000_first", "personal_10000", "personal_10000_first")
 ROUNDS = 10
 CHANCES_RUNS = 20
+# Runs of each page, ours and SoL's, whatever `--repeat` says, if it says fewer: a page is a few hundredths of a
+# second, and the median of five moved by a fifth between runs, across the 0.3× line.
+RUNS = 15
 
 
 class PersonalRow:
@@ -73,7 +76,7 @@ def run(wanted, repeat, say):
     """{key: figures} for the wanted rows: each builds its own event (benchmarks.scale_data.build_swiss)."""
     from benchmarks import sol_player_page
 
-    figures = {}
+    repeat, figures = max(repeat, RUNS), {}
     for players in (1000, 10000):
         key = f"personal_{players}"
         if not wanted & {key, f"{key}_first"}:
