@@ -109,17 +109,12 @@ def swiss_state(stage, read=None):
         by_round = defaultdict(list)
         for row in rows:
             by_round[row.round_id].append(row)
-    complete, results, pending = 0, [], []
+    done, playing = rounds_played(rounds, by_round)
+    complete, results = len(done), []
     byes_margin = stage.bye_score_for - stage.bye_score_against
-    for rnd in rounds:
-        matches = by_round[rnd.pk]
-        if rnd.number == complete + 1 and matches and all_decided(matches):
-            complete = rnd.number
-            results += decided_results(matches, True, byes_margin)  # a kept round's, worked out once
-        else:
-            if rnd.number == complete + 1:  # the round being played: its pairs, whatever results it has yet
-                pending = [(m.entry_a_id, m.entry_b_id) for m in matches if m.entry_a_id is not None]
-            break
+    for _rnd, matches in done:
+        results += decided_results(matches, True, byes_margin)  # a kept round's, worked out once
+    pending = [] if playing is None else list(round_pairs(playing))  # whatever results it has yet
     if complete == 0 or complete >= stage.rounds_planned:
         return None
     played = stage_played_ids(read)
@@ -147,17 +142,26 @@ def state_stamp(stage, read):
     (stages.loading.kept_stage_rows)."""
     if read is None or read.by_round is None:
         return None
-    made_of, complete = [stage.pk], 0
-    for rnd in read.rounds:
-        rows = read.by_round[rnd.pk]
-        if rnd.number == complete + 1 and rows and all_decided(rows):
-            complete = rnd.number
-            made_of.append((rnd.pk, rnd.page_version))
-            continue
-        if rnd.number == complete + 1:
-            made_of.append(round_pairs(rows))
-        break
+    done, playing = rounds_played(read.rounds, read.by_round)
+    made_of = [stage.pk, *((rnd.pk, rnd.page_version) for rnd, _rows in done)]
+    if playing is not None:
+        made_of.append(round_pairs(playing))
     return hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+
+
+def rounds_played(rounds, by_round):
+    """([(Round, its rows)] of the complete rounds, the round being played's rows or None): the rounds complete one
+    after the other from round 1 (every match of each counts), then the next one when it is published. `rounds`
+    in number order, `by_round` their rows by round id."""
+    done = []
+    for rnd in rounds:
+        rows = by_round[rnd.pk]
+        if rnd.number != len(done) + 1:
+            break
+        if not (rows and all_decided(rows)):
+            return done, rows
+        done.append((rnd, rows))
+    return done, None
 
 
 def round_pairs(rows):
