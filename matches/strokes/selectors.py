@@ -41,6 +41,11 @@ def as_stroke(item):
     return item if isinstance(item, Stroke) else Stroke.from_dict(item.data)
 
 
+def fouls_by_key(rule_set):
+    """The fouls the rule set names at the board (its stroke laws), by key: what a stroke's words look up."""
+    return {foul.key: foul for foul in rule_set.stroke_fouls()}
+
+
 def stroke_rows(played, rows, names, fouls):
     """The strokes in order: number, words, what followed (with the law)."""
     before = [played.opening_state, *played.states]
@@ -64,7 +69,7 @@ def clock_of(state, rows, kept, now=None):
 def board_view(kept, rule_set, names):
     """The board kept now, as the engine plays it."""
     rows = list(kept.strokes.order_by("seq"))
-    fouls = {foul.key: foul for foul in rule_set.stroke_fouls()}
+    fouls = fouls_by_key(rule_set)
     try:
         played = played_of(kept, rows, rule_set)
     except RuleError as error:  # strokes the engine no longer reads (a changed rule set): said, not a crash
@@ -149,7 +154,7 @@ def strokes_of(kept, rule_set, names):
         played = played_of(kept, rows, rule_set)
     except RuleError:
         return None
-    return stroke_rows(played, rows, names, {foul.key: foul for foul in rule_set.stroke_fouls()})
+    return stroke_rows(played, rows, names, fouls_by_key(rule_set))
 
 
 def boards_with_strokes(match):
