@@ -6,7 +6,7 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self):
-        from core.page_cache import watch
         from matches.models import ResultChange
+        from matches.watching import watch_match_rows
 
-        watch(ResultChange, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
+        watch_match_rows(ResultChange)

@@ -22,8 +22,8 @@ def watch_records():
     every record of the referee's desk stamps its tournament (core.page_cache)."""
     from core.page_cache import watch
     from matches.conduct import models as m
+    from matches.watching import watch_match_rows
 
-    for model in (m.MatchWarning, m.MatchLoss, m.Concession, m.RestInterval):
-        watch(model, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
+    watch_match_rows(m.MatchWarning, m.MatchLoss, m.Concession, m.RestInterval)
     watch(m.DisciplinaryReport, "tournament")
     watch(m.ConductChange, "tournament")

@@ -7,12 +7,11 @@ class ScoringConfig(AppConfig):
     label = "scoring"
 
     def ready(self):
-        from core.page_cache import watch
         from matches.scoring import models as m
         from matches.scoring.withdrawals import follow_withdrawal
+        from matches.watching import watch_match_rows
         from tournaments.signals import entry_withdrawn
 
         entry_withdrawn.connect(follow_withdrawal, dispatch_uid="scoring.follow_withdrawal")
 
-        watch(m.Game, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
-        watch(m.Board, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
+        watch_match_rows(m.Game, m.Board)

@@ -7,15 +7,9 @@ class StrokesConfig(AppConfig):
     label = "strokes"
 
     def ready(self):
-        from core.page_cache import watch
         from matches.strokes import models as m
+        from matches.watching import watch_match_rows
 
         # The public match page and the featured screens show the board in play: a stroke changes them.
-        watch(m.KeptBoard, "match__stage__event__tournament", part="match__stage", piece="match__round", noted="match")
-        watch(
-            m.BoardStroke,
-            "kept__match__stage__event__tournament",
-            part="kept__match__stage",
-            piece="kept__match__round",
-            noted="kept__match",
-        )
+        watch_match_rows(m.KeptBoard)
+        watch_match_rows(m.BoardStroke, match="kept__match")
