@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from stages.draws.chances import OPTIMAL_RUNS, RUNS, Entrant, median_rate, swiss_chances
-from stages.loading import all_decided, stage_rows
+from stages.loading import all_decided, stage_rows, worked_out
 from stages.models import Round, Stage
 from stages.selectors import decided_results, points_for, precedence, stage_played_ids
 
@@ -167,10 +167,11 @@ def rounds_played(rounds, by_round):
 def round_pairs(rows):
     """The pairs of a round's rows, worked out once for a kept round (stages.loading.RoundRows: a result leaves
     them)."""
-    worked = getattr(rows, "worked", {})
-    if "pairs" not in worked:
-        worked["pairs"] = [(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None]
-    return worked["pairs"]
+    return worked_out(rows, "pairs", pairs_of)
+
+
+def pairs_of(rows):
+    return [(m.entry_a_id, m.entry_b_id) for m in rows if m.entry_a_id is not None]
 
 
 def draw_rate(stage, results):

@@ -134,8 +134,8 @@ class Tallies:
 
 
 class KeptStep(list):
-    """A step's results worked out once for a round's kept rows (stages.selectors.decided_results), which keeps
-    its part of the digests too (`pickled`): the same for every page until the round changes."""
+    """A step's results (stages.selectors.decided_results), which keep their part of the digests once pickled
+    (`pickled`): for a round's kept rows, worked out once and the same for every page until the round changes."""
 
     pickled = None
 

@@ -128,6 +128,17 @@ class RoundRows(tuple):
         return patched
 
 
+def worked_out(rows, key, make):
+    """`make(rows)`, worked out once while `rows` are kept (a RoundRows' or KeptEntryRows' `worked`, by `key`);
+    for rows that are not kept, every time."""
+    worked = getattr(rows, "worked", None)
+    if worked is None:
+        return make(rows)
+    if key not in worked:
+        worked[key] = make(rows)
+    return worked[key]
+
+
 def all_decided(rows):
     """Whether every one of the MatchRows counts in the standings."""
     return rows.decided if isinstance(rows, RoundRows) else all(row.is_decided for row in rows)

@@ -20,7 +20,7 @@ from stages.draws.standings import (
 )
 from stages.errors import StageError
 from stages.kept_standings import KeptStep, standings_after_each_step
-from stages.loading import EntryRow, all_decided, entry_rows, match_rows, stage_rows
+from stages.loading import EntryRow, all_decided, entry_rows, match_rows, stage_rows, worked_out
 from stages.models import GroupMember, Match, Round, Stage
 from stages.signals import with_event_ratings
 from tournaments.models import Entry, EntryMember, Event
@@ -125,12 +125,7 @@ def stage_played_ids(read):
 
 def rounds_played_ids(read):
     """Each kept round's played_ids (stages.loading.RoundRows), in round order."""
-    found = []
-    for rows in read.by_round.values():
-        if "played_ids" not in rows.worked:
-            rows.worked["played_ids"] = played_ids(rows)
-        found.append(rows.worked["played_ids"])
-    return found
+    return [worked_out(rows, "played_ids", played_ids) for rows in read.by_round.values()]
 
 
 def played_entries(matches):
@@ -146,13 +141,8 @@ def decided_results(matches, byes_count, bye_margin=None):
     counts for nothing yet). A Swiss bye is a win, its net score `bye_margin` (the stage's bye score for less
     its bye score against, as SoL counts its phantom score) and its total score its own; a round-robin bye is a
     rest and counts for nothing."""
-    worked = getattr(matches, "worked", None)  # a kept round's rows (stages.loading.RoundRows): worked out once
-    if worked is None:
-        return results_of(matches, byes_count, bye_margin)
-    key = ("decided_results", byes_count, bye_margin)
-    if key not in worked:
-        worked[key] = KeptStep(results_of(matches, byes_count, bye_margin))
-    return worked[key]
+    key = ("decided_results", byes_count, bye_margin)  # a kept round's rows (stages.loading.RoundRows): once
+    return worked_out(matches, key, lambda rows: KeptStep(results_of(rows, byes_count, bye_margin)))
 
 
 def results_of(matches, byes_count, bye_margin):
